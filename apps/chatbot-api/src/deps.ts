@@ -1,0 +1,14 @@
+import type { Db } from './db/database.js';
+
+/**
+ * Collaborators shared by every module of the API. Created once in main.ts (or by the test
+ * harness) and passed down; nothing reads process.env outside config.ts.
+ */
+export interface AppDeps {
+  db: Db;
+  /** Directory of the data (database, pending uploads). */
+  dataDir: string;
+  now: () => Date;
+  /** Injectable for tests; the crawler and the webhook sender use it. */
+  fetch: typeof fetch;
+}

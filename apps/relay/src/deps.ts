@@ -1,0 +1,17 @@
+import type { ChatbotClient } from '@amicus/chatbot-client';
+import type { Logger } from 'pino';
+import type { RelayConfig } from './config.js';
+import type { SqlClient } from './storage/sql.js';
+
+/**
+ * Collaborators of every relay module, built once in main.ts (or the test harness) and passed down.
+ * Two upstream clients, least privilege: `chat` holds only the chat-scoped key, `ingest` only the
+ * ingest-scoped key.
+ */
+export interface RelayDeps {
+  config: RelayConfig;
+  sql: SqlClient;
+  upstream: { chat: ChatbotClient; ingest: ChatbotClient };
+  logger: Logger;
+  now: () => Date;
+}
