@@ -69,7 +69,7 @@ install();
 build();
 
 if (command === 'start') {
-  pnpm('--filter', '@amicus/demo-site', 'run', 'stack');
+  run(process.execPath, [join(root, 'scripts', 'stack.mjs')]);
 } else if (command === 'test') {
   // Static checks and the unit/integration suite are independent: run them side by side.
   await parallel([
