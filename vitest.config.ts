@@ -8,7 +8,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.{ts,tsx}', 'apps/*/src/**/*.test.{ts,tsx}', 'apps/*/test/**/*.test.{ts,tsx}', 'packages/*/test/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/*/src/**/*.test.{ts,tsx}',
+            'apps/*/src/**/*.test.{ts,tsx}',
+            'apps/*/test/**/*.test.{ts,tsx}',
+            'packages/*/test/**/*.test.{ts,tsx}',
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
