@@ -1,3 +1,5 @@
+import type { Logger } from 'pino';
+import type { GenerationConfig } from './config.js';
 import type { Db } from './db/database.js';
 
 /**
@@ -11,4 +13,10 @@ export interface AppDeps {
   now: () => Date;
   /** Injectable for tests; the crawler and the webhook sender use it. */
   fetch: typeof fetch;
+  /** Optional so hand-built deps in tests stay short; absent = silent. */
+  logger?: Logger;
+  /** Operator allowlist of non-public hosts the crawler may reach (env CRAWL_ALLOW_HOSTS). */
+  crawlAllowHosts?: readonly string[];
+  /** OpenAI-compatible answer writer; absent or null = the built-in extractive answerer. */
+  generation?: GenerationConfig | null;
 }

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
-import { coreMigrations } from './core-schema.js';
 import { knowledgeMigrations } from '../knowledge/schema.js';
+import { coreMigrations } from './core-schema.js';
 
 export type Db = Database.Database;
 

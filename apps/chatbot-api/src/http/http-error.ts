@@ -1,4 +1,8 @@
-export type ErrorType = 'invalid_request_error' | 'authentication_error' | 'rate_limit_error' | 'server_error';
+export type ErrorType =
+  | 'invalid_request_error'
+  | 'authentication_error'
+  | 'rate_limit_error'
+  | 'server_error';
 
 export interface HttpErrorOptions {
   type?: ErrorType;

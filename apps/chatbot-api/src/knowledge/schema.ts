@@ -1,4 +1,89 @@
 import type { Migration } from '../db/database.js';
 
-// Documents, chunks (FTS5 + vectors), jobs and webhook deliveries.
-export const knowledgeMigrations: Migration[] = [];
+// Documents, chunks (FTS5 + vectors), jobs and webhook deliveries. `seq` columns give a stable
+// insertion order for cursor pagination (UUIDs do not sort by time).
+export const knowledgeMigrations: Migration[] = [
+  {
+    name: '101_knowledge',
+    sql: `
+      CREATE TABLE kb_jobs (
+        id TEXT PRIMARY KEY,
+        seq INTEGER NOT NULL UNIQUE,
+        account_id TEXT NOT NULL,
+        kind TEXT NOT NULL,                 -- ingest | crawl
+        namespace TEXT NOT NULL,
+        status TEXT NOT NULL,               -- processing | completed | completed_with_errors | failed
+        params TEXT,                        -- JSON: crawl options
+        document_ids TEXT NOT NULL DEFAULT '[]',  -- JSON array, kept after a document is deleted
+        counts TEXT NOT NULL DEFAULT '{}',  -- JSON object: the job's counts as shown on the wire
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        finished_at TEXT
+      );
+      CREATE INDEX kb_jobs_by_status ON kb_jobs (status);
+      CREATE TABLE kb_job_errors (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        job_id TEXT NOT NULL REFERENCES kb_jobs(id) ON DELETE CASCADE,
+        document_id TEXT,
+        url TEXT,
+        error TEXT NOT NULL
+      );
+      CREATE INDEX kb_job_errors_by_job ON kb_job_errors (job_id, seq);
+      CREATE TABLE kb_documents (
+        id TEXT PRIMARY KEY,
+        seq INTEGER NOT NULL UNIQUE,
+        account_id TEXT NOT NULL,
+        job_id TEXT,                        -- no FK: a document outlives nothing, a job outlives deletes
+        namespace TEXT NOT NULL,
+        filename TEXT NOT NULL,
+        title TEXT,
+        source_type TEXT NOT NULL,          -- upload | crawl
+        source_url TEXT,
+        status TEXT NOT NULL,               -- processing | ready | failed
+        error TEXT,
+        chunk_count INTEGER NOT NULL DEFAULT 0,
+        bytes INTEGER NOT NULL DEFAULT 0,
+        content_type TEXT NOT NULL,
+        content_hash TEXT NOT NULL,
+        spool_path TEXT,                    -- uploaded bytes waiting to be processed
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX kb_documents_list ON kb_documents (account_id, seq);
+      CREATE INDEX kb_documents_by_job ON kb_documents (job_id, seq);
+      CREATE INDEX kb_documents_hash ON kb_documents (account_id, namespace, content_hash);
+      CREATE TABLE kb_chunks (
+        id INTEGER PRIMARY KEY,             -- also the rowid of kb_chunks_fts
+        document_id TEXT NOT NULL REFERENCES kb_documents(id) ON DELETE CASCADE,
+        account_id TEXT NOT NULL,
+        namespace TEXT NOT NULL,
+        chunk_index INTEGER NOT NULL,
+        heading_path TEXT NOT NULL,
+        text TEXT NOT NULL,
+        embedding BLOB NOT NULL             -- 1024 little-endian float32
+      );
+      CREATE INDEX kb_chunks_by_document ON kb_chunks (document_id, chunk_index);
+      -- The indexed text is "title / heading path / chunk", so titles and headings match queries.
+      -- remove_diacritics 2 folds accents so "informacion" finds "información"; the Porter stemmer
+      -- makes "payments", "payment" and "paying" one term (English rules; Spanish words are stemmed
+      -- the same way in queries and chunks, so they still match). Account and namespace are
+      -- filtered through kb_chunks: a scope term in the index would cost a full doclist scan per
+      -- query in bm25().
+      CREATE VIRTUAL TABLE kb_chunks_fts USING fts5(body, tokenize = 'porter unicode61 remove_diacritics 2');
+      CREATE TABLE kb_webhook_deliveries (
+        id TEXT PRIMARY KEY,                -- X-SVC-Delivery-Id, the same on every attempt
+        account_id TEXT NOT NULL,
+        job_id TEXT NOT NULL,
+        event TEXT NOT NULL,
+        body TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER NOT NULL,   -- epoch milliseconds
+        status TEXT NOT NULL,               -- pending | delivered | dropped
+        last_error TEXT,
+        created_at TEXT NOT NULL,
+        UNIQUE (job_id)
+      );
+      CREATE INDEX kb_webhook_pending ON kb_webhook_deliveries (status, next_attempt_at);
+    `,
+  },
+];

@@ -1,0 +1,55 @@
+import type { Passage } from '../knowledge/search.js';
+
+/** Wire shape of one citation; `title` is an additive extension the relay uses to name sources. */
+export interface CitationWire {
+  source_index: number;
+  document_id: string;
+  source_filename: string;
+  chunk_index: number;
+  text_preview: string;
+  score: number;
+  title: string;
+}
+
+const MARKER = /\[Source (\d{1,3})\]/g;
+const PREVIEW_CHARS = 240;
+
+function preview(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= PREVIEW_CHARS) return flat;
+  const cut = flat.slice(0, PREVIEW_CHARS);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), PREVIEW_CHARS / 2))}…`;
+}
+
+/** Removes markers that name no source (a language model may invent `[Source 9]`), with their leading space. */
+export function dropUnknownMarkers(content: string, sourceCount: number): string {
+  return content.replace(/ ?\[Source (\d{1,3})\]/g, (m, n: string) => {
+    const i = Number(n);
+    return i >= 1 && i <= sourceCount ? m : '';
+  });
+}
+
+/**
+ * Citations for the markers the final text actually carries (after stop sequences or the token
+ * limit cut it), in order of first use; `sources[i]` is `[Source i+1]`.
+ */
+export function citationsFor(content: string, sources: readonly Passage[]): CitationWire[] {
+  const seen = new Set<number>();
+  const out: CitationWire[] = [];
+  for (const m of content.matchAll(MARKER)) {
+    const index = Number(m[1]);
+    const passage = sources[index - 1];
+    if (!passage || seen.has(index)) continue;
+    seen.add(index);
+    out.push({
+      source_index: index,
+      document_id: passage.documentId,
+      source_filename: passage.sourceFilename,
+      chunk_index: passage.chunkIndex,
+      text_preview: preview(passage.text),
+      score: Math.round(passage.score * 10_000) / 10_000,
+      title: passage.title,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,32 @@
+import type { Db } from '../db/database.js';
+import { searchPassages } from '../knowledge/search.js';
+import { type Answerer, lastUserTurns } from './answerer.js';
+import { composeExtractiveAnswer } from './extractive.js';
+import { contentTerms, detectLanguage } from './terms.js';
+
+const PASSAGES = 6;
+
+/** Default answerer: no language model, sentences quoted from the best passages of the knowledge base. */
+export function createExtractiveAnswerer(db: Db): Answerer {
+  return {
+    async answer(req) {
+      const { question, previous } = lastUserTurns(req.turns);
+      // A short follow-up ("and on Saturdays?") is searched together with the question before it.
+      const followUp = previous !== null && contentTerms(question).length <= 3;
+      const query = followUp ? `${previous} ${question}` : question;
+      const passages = searchPassages(db, {
+        accountId: req.accountId,
+        namespaces: req.namespaces,
+        query,
+        limit: PASSAGES,
+      });
+      return composeExtractiveAnswer({
+        question,
+        previousQuestion: followUp ? previous : null,
+        passages,
+        language: detectLanguage(question),
+        cite: req.cite,
+      });
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import type { GenerationConfig } from '../config.js';
+import type { Db } from '../db/database.js';
+import { HttpError } from '../http/http-error.js';
+import { type Passage, searchPassages } from '../knowledge/search.js';
+import { type Answerer, type AnswerRequest, lastUserTurns } from './answerer.js';
+import { dropUnknownMarkers } from './citations.js';
+
+const PASSAGES = 6;
+const TIMEOUT_MS = 30_000;
+
+function systemPrompt(passages: readonly Passage[], cite: boolean): string {
+  const rules = cite
+    ? 'End every sentence with the marker [Source N] of the source it comes from (for example "... online. [Source 2]"). Use only the numbers listed below.'
+    : 'Do not add source markers.';
+  const sources = passages.map((p, i) => `[Source ${i + 1}] ${p.title}\n${p.text}`).join('\n\n');
+  return [
+    "You are the assistant of a court's website. Answer the visitor's question only from the sources below, in 2 to 4 short sentences, in the language of the question.",
+    rules,
+    "If the sources do not answer the question, say briefly that the court's information does not cover it and suggest contacting the Clerk's Office.",
+    '',
+    sources === '' ? '(no sources were found)' : sources,
+  ].join('\n');
+}
+
+function upstreamMessages(req: AnswerRequest, passages: readonly Passage[]) {
+  return [
+    { role: 'system', content: systemPrompt(passages, req.cite) },
+    ...req.turns.map((t) =>
+      // Tool results travel as plain text: the backend never saw the tool call that produced them.
+      t.role === 'tool'
+        ? { role: 'user', content: `Tool result:\n${t.content}` }
+        : { role: t.role, content: t.content },
+    ),
+  ];
+}
+
+function unavailable(): HttpError {
+  return new HttpError(503, 'The language model is unavailable; retry shortly.', {
+    code: 'upstream_unavailable',
+    headers: { 'Retry-After': '5' },
+  });
+}
+
+function fromStatus(status: number): HttpError {
+  if (status === 429) {
+    return new HttpError(429, 'The language model is rate limited; retry shortly.', {
+      code: 'rate_limit_exceeded',
+      headers: { 'Retry-After': '10' },
+    });
+  }
+  if (status === 400 || status === 413 || status === 422) {
+    return new HttpError(400, 'The language model provider rejected the request as sent.');
+  }
+  return unavailable();
+}
+
+/**
+ * Answers with any OpenAI-compatible chat server from the retrieved passages numbered as sources.
+ * Markers naming no passage are dropped; citations are then built from the markers that remain.
+ */
+export function createGenerationAnswerer({
+  db,
+  config,
+  fetch: fetchImpl,
+}: {
+  db: Db;
+  config: GenerationConfig;
+  fetch: typeof fetch;
+}): Answerer {
+  return {
+    async answer(req) {
+      const { question, previous } = lastUserTurns(req.turns);
+      const passages = searchPassages(db, {
+        accountId: req.accountId,
+        namespaces: req.namespaces,
+        query: previous ? `${question} ${previous}` : question,
+        limit: PASSAGES,
+      });
+      const body: Record<string, unknown> = {
+        model: config.model,
+        messages: upstreamMessages(req, passages),
+        max_tokens: req.maxTokens,
+      };
+      if (req.temperature !== null) body.temperature = req.temperature;
+      if (req.topP !== null) body.top_p = req.topP;
+      const signals = [AbortSignal.timeout(TIMEOUT_MS), ...(req.signal ? [req.signal] : [])];
+      let response: Response;
+      try {
+        response = await fetchImpl(`${config.baseUrl}/chat/completions`, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            ...(config.apiKey ? { Authorization: `Bearer ${config.apiKey}` } : {}),
+          },
+          body: JSON.stringify(body),
+          signal: AbortSignal.any(signals),
+        });
+      } catch {
+        throw unavailable();
+      }
+      if (!response.ok) throw fromStatus(response.status);
+      let text: unknown;
+      try {
+        const json = (await response.json()) as { choices?: { message?: { content?: unknown } }[] };
+        text = json.choices?.[0]?.message?.content;
+      } catch {
+        throw unavailable();
+      }
+      if (typeof text !== 'string') throw unavailable();
+      const content = req.cite
+        ? dropUnknownMarkers(text.trim(), passages.length)
+        : text.replace(/ ?\[Source \d{1,3}\]/g, '').trim();
+      return { content, sources: passages };
+    },
+  };
+}

@@ -1,0 +1,93 @@
+/** One quotable piece of a passage: a sentence of prose, one list item or one table row. */
+export interface TextUnit {
+  text: string;
+  /** List items and table rows: rendered as bullets when several are quoted. */
+  listItem: boolean;
+  /** Position inside the passage, to keep the passage's own order in the answer. */
+  position: number;
+}
+
+const BULLET = /^\s*(?:[-*•‣◦]|\d{1,2}[.)])\s+/;
+const CELL_SEPARATOR = ' | ';
+// A sentence ends at . ! ? followed by space and something that starts a sentence. Abbreviations such
+// as "a.m." or "St." split wrongly now and then; the answer stays readable because units are kept whole.
+const SENTENCE_END = /(?<=[.!?])\s+(?=[\p{Lu}¿¡"“(\d])/u;
+const MAX_UNIT = 400;
+
+// Short unpunctuated lines are headings, except those carrying figures (phone numbers, hours, rooms).
+function looksLikeHeading(line: string): boolean {
+  return !/[.!?:;]$/.test(line) && !/\d/.test(line) && line.split(/\s+/).length <= 8;
+}
+
+function clip(text: string): string {
+  if (text.length <= MAX_UNIT) return text;
+  const cut = text.slice(0, MAX_UNIT);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), MAX_UNIT / 2))}…`;
+}
+
+/** "Building open | Mon-Fri 7:30" under "Hall of Justice hours" → "Hall of Justice hours — Building open: Mon-Fri 7:30". */
+function tableRow(line: string, heading: string | null): string | null {
+  const cells = line
+    .split(CELL_SEPARATOR)
+    .map((c) => c.trim())
+    .filter((c) => c !== '');
+  // A header row ("Service | Hours") names columns and says nothing on its own.
+  if (cells.length < 2 || cells.every((c) => !/\d/.test(c) && c.split(/\s+/).length <= 4)) return null;
+  const row = `${cells[0]}: ${cells.slice(1).join('; ')}`;
+  return heading ? `${heading} — ${row}` : row;
+}
+
+/**
+ * Lines of a passage grouped into blocks: extracted HTML keeps one block per line, while wrapped
+ * plain text continues a sentence on the next line, which then starts in lower case.
+ */
+function blocks(passage: string): string[] {
+  const out: string[] = [];
+  for (const raw of passage.split(/\r?\n/)) {
+    const line = raw.trim().replace(/^#+\s*/, '');
+    const prev = out.at(-1);
+    if (
+      line !== '' &&
+      prev &&
+      prev !== '' &&
+      !/[.!?:;]$/.test(prev) &&
+      /^\p{Ll}/u.test(line) &&
+      !BULLET.test(raw)
+    ) {
+      out[out.length - 1] = `${prev} ${line}`;
+    } else {
+      out.push(BULLET.test(raw) ? `\u0000${line.replace(BULLET, '').trim()}` : line);
+    }
+  }
+  return out;
+}
+
+/** Splits a passage into sentences, list items and table rows; headings are dropped (they repeat the title). */
+export function splitUnits(passage: string): TextUnit[] {
+  const units: TextUnit[] = [];
+  const push = (text: string, listItem: boolean) => {
+    units.push({ text: clip(text), listItem, position: units.length });
+  };
+  let heading: string | null = null;
+  for (const block of blocks(passage)) {
+    if (block === '') continue;
+    if (block.startsWith('\u0000')) {
+      if (block.length > 3) push(block.slice(1), true);
+      continue;
+    }
+    if (block.includes(CELL_SEPARATOR)) {
+      const row = tableRow(block, heading);
+      if (row) push(row, true);
+      continue;
+    }
+    if (looksLikeHeading(block)) {
+      heading = block;
+      continue;
+    }
+    for (const sentence of block.split(SENTENCE_END)) {
+      const s = sentence.trim();
+      if (s.length >= 8) push(s, false);
+    }
+  }
+  return units;
+}

@@ -1,0 +1,208 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Json } from '../../test/fixtures/json.js';
+import { ADA_SITE_DIR } from '../../test/fixtures/paths.js';
+import { type StaticSite, serveStaticSite } from '../../test/fixtures/static-site.js';
+import { tempDeps } from '../../test/fixtures/temp-deps.js';
+import { createJob, getJobById, jobView } from '../ingest/jobs.js';
+import { extractHtml } from '../knowledge/html-extract.js';
+import { searchPassages } from '../knowledge/search.js';
+import { startTestChatbotApi, type TestChatbotApi } from '../testing.js';
+import { type CrawlParams, runCrawl } from './crawler.js';
+
+let site: StaticSite;
+let api: TestChatbotApi;
+beforeAll(async () => {
+  site = await serveStaticSite(ADA_SITE_DIR);
+  api = await startTestChatbotApi({ crawlAllowHosts: [new URL(site.origin).host] });
+});
+afterAll(async () => {
+  await api.close();
+  await site.close();
+});
+
+async function startCrawl(body: object): Promise<{ status: number; body: Json }> {
+  const res = await fetch(`${api.url}/ingest/crawl`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${api.ingestKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Json };
+}
+
+async function waitForCrawl(id: string): Promise<Json> {
+  for (let i = 0; i < 600; i++) {
+    const res = await fetch(`${api.url}/ingest/crawl/${id}`, {
+      headers: { authorization: `Bearer ${api.ingestKey}` },
+    });
+    const body = (await res.json()) as Json;
+    if (body.status !== 'processing') return body;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('crawl did not finish');
+}
+
+describe('POST /v1/ingest/crawl against the ADA.gov fixture', () => {
+  it('crawls the site with robots.txt, the sitemap, linked PDFs and the broken link reported', async () => {
+    const started = await startCrawl({
+      namespace: 'ada',
+      seed_urls: [`${site.origin}/`],
+      max_pages: 200,
+      rate_limit_rps: 10,
+    });
+    expect(started.status).toBe(202);
+    expect(started.body).toMatchObject({ status: 'processing', crawl_job_id: expect.any(String) });
+    const job = await waitForCrawl(started.body.crawl_job_id);
+    expect(job).toMatchObject({ object: 'crawl.job', status: 'completed_with_errors', namespace: 'ada' });
+    expect(job.errors).toContainEqual({
+      url: `${site.origin}/resources/archived-technical-assistance/`,
+      error: 'HTTP 404',
+    });
+    const robotsSkips = job.errors.filter((e: { error: string }) => e.error === 'skipped: robots.txt');
+    expect(robotsSkips.map((e: { url: string }) => new URL(e.url).pathname).sort()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^\/private\//)]),
+    );
+    expect(site.requests.some((p) => p.startsWith('/private/'))).toBe(false);
+    expect(
+      job.errors.some(
+        (e: { url: string; error: string }) =>
+          e.url.startsWith('https://www.justice.gov') && e.error === 'skipped: outside the allowed domains',
+      ),
+    ).toBe(true);
+    // 63 allowed pages + 2 PDFs, each fetched once.
+    expect(job.counts).toMatchObject({ documents_indexed: 65, pages_failed: 1 });
+    expect(job.document_ids).toHaveLength(65);
+    expect(new Set(site.requests.filter((p) => p !== '/robots.txt' && p !== '/sitemap.xml')).size).toBe(
+      site.requests.length - 2,
+    );
+
+    const hits = searchPassages(api.deps.db, {
+      accountId: api.accountId,
+      namespaces: ['ada'],
+      query: 'Can a hotel charge a cleaning fee for a service animal?',
+      limit: 3,
+    });
+    expect(hits[0]?.sourceFilename).toBe(`${site.origin}/resources/service-animals-faqs/`);
+    const pdfHits = searchPassages(api.deps.db, {
+      accountId: api.accountId,
+      namespaces: ['ada'],
+      query: 'artificial intelligence hiring disability discrimination',
+      limit: 10,
+    });
+    expect(pdfHits.some((h) => h.sourceFilename.endsWith('.pdf'))).toBe(true);
+    const docs = await fetch(`${api.url}/documents?namespace=ada&source_type=crawl&limit=1000`, {
+      headers: { authorization: `Bearer ${api.ingestKey}` },
+    });
+    expect(((await docs.json()) as { data: unknown[] }).data).toHaveLength(65);
+  }, 60_000);
+});
+
+describe('runCrawl limits', () => {
+  let plain: StaticSite;
+  beforeAll(async () => {
+    plain = await serveStaticSite(ADA_SITE_DIR, { sitemap: false });
+  });
+  afterAll(() => plain.close());
+
+  function params(over: Partial<CrawlParams>): CrawlParams {
+    return {
+      namespace: 'lim',
+      seed_urls: [`${plain.origin}/`],
+      allowed_domains: ['127.0.0.1'],
+      max_pages: 50,
+      max_depth: 3,
+      rate_limit_rps: 10,
+      respect_robots_txt: true,
+      ...over,
+    };
+  }
+
+  async function crawl(over: Partial<CrawlParams>, budgetMs?: number) {
+    const deps = tempDeps({ crawlAllowHosts: [new URL(plain.origin).host] });
+    const p = params(over);
+    const jobId = createJob(
+      deps.db,
+      {
+        accountId: 'acc',
+        kind: 'crawl',
+        namespace: p.namespace,
+        counts: { pages_crawled: 0, documents_indexed: 0, pages_failed: 0, urls_skipped: 0 },
+        params: p,
+      },
+      new Date(),
+    );
+    await runCrawl(deps, jobId, 'acc', p, budgetMs === undefined ? {} : { budgetMs });
+    const view = jobView(deps.db, getJobById(deps.db, jobId)!);
+    const urls = (deps.db.prepare('SELECT source_url FROM kb_documents').pluck().all() as string[]).map(
+      (u) => new URL(u).pathname,
+    );
+    deps.close();
+    return { view: view as Json, urls };
+  }
+
+  it('stops at max_depth', async () => {
+    const { view, urls } = await crawl({ max_depth: 1 });
+    const home = extractHtml(readFileSync(join(ADA_SITE_DIR, 'index.html'), 'utf8'));
+    const linked = new Set(home.links.map((l) => new URL(l, plain.origin).pathname));
+    expect(view.status).toMatch(/^completed/);
+    expect(urls).toContain('/');
+    expect(urls.length).toBeGreaterThan(3);
+    for (const u of urls) expect(u === '/' || linked.has(u), u).toBe(true);
+    // The home page links to about half of the site; depth 2 would reach the rest.
+    expect(urls.length).toBeLessThan(50);
+  });
+
+  it('stops at max_pages', async () => {
+    const { view, urls } = await crawl({ max_pages: 4 });
+    expect(view.counts.pages_crawled).toBe(4);
+    expect(urls.length).toBeLessThanOrEqual(4);
+    expect(view.status).toBe('completed');
+  });
+
+  it('fails with a timed-out entry when the budget runs out', async () => {
+    const { view } = await crawl({ rate_limit_rps: 0.5 }, 1_500);
+    expect(view.status).toBe('failed');
+    expect(view.errors).toContainEqual({ url: 'crawl', error: 'the crawl timed out after 1.5 seconds' });
+  });
+
+  it('reports a crawl that indexes nothing as failed with url "crawl"', async () => {
+    const { view } = await crawl({ seed_urls: [`${plain.origin}/private/`] });
+    expect(view.status).toBe('failed');
+    expect(view.errors).toEqual([
+      { url: `${plain.origin}/private/`, error: 'skipped: robots.txt' },
+      { url: 'crawl', error: 'no page could be indexed' },
+    ]);
+  });
+
+  it('spaces requests to a host by robots.txt Crawl-delay when it is longer than 1/rate_limit_rps', async () => {
+    const slow = await serveStaticSite(ADA_SITE_DIR, {
+      sitemap: false,
+      routes: {
+        '/robots.txt': (_req, res) => {
+          res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nCrawl-delay: 1\n');
+        },
+      },
+    });
+    const deps = tempDeps({ crawlAllowHosts: [new URL(slow.origin).host] });
+    const p = params({ seed_urls: [`${slow.origin}/`], max_pages: 3 });
+    const jobId = createJob(
+      deps.db,
+      {
+        accountId: 'acc',
+        kind: 'crawl',
+        namespace: 'lim',
+        counts: { pages_crawled: 0, documents_indexed: 0, pages_failed: 0, urls_skipped: 0 },
+        params: p,
+      },
+      new Date(),
+    );
+    const started = Date.now();
+    await runCrawl(deps, jobId, 'acc', p);
+    const elapsed = Date.now() - started;
+    deps.close();
+    await slow.close();
+    // Three pages with a 1 s Crawl-delay take at least 2 s (rate_limit_rps 10 alone: 0.2 s).
+    expect(elapsed).toBeGreaterThanOrEqual(1_900);
+  });
+});

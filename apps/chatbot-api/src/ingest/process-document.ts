@@ -1,0 +1,82 @@
+import type { Db } from '../db/database.js';
+import { chunkDocument } from '../knowledge/chunking.js';
+import { type DocumentRow, findDuplicate, markDocumentFailed, storeChunks } from '../knowledge/store.js';
+import { addJobError, type IngestCounts, updateCounts } from './jobs.js';
+import { type Extension, ParseError, parseFile } from './parsers/index.js';
+
+export type Outcome = 'ready' | 'failed' | 'deleted';
+
+export const DELETED_BEFORE_PROCESSING = 'document was deleted before it was processed';
+
+/**
+ * The one ingestion pipeline (uploads, crawled pages, the seeded demo site): duplicate check, parse,
+ * chunk, embed and index. Failures become the document's `error` and a job error entry; messages
+ * are our own (never a library's text, which may hold paths).
+ */
+export async function processDocument(
+  db: Db,
+  doc: DocumentRow,
+  bytes: Buffer,
+  ext: Extension,
+  now: () => Date,
+  { ingestJob = true }: { ingestJob?: boolean } = {},
+): Promise<Outcome> {
+  // Crawl jobs keep their own counts and `{url, error}` entries; only ingest jobs are updated here.
+  const jobId = ingestJob ? doc.job_id : null;
+  const duplicateOf = findDuplicate(db, doc);
+  if (duplicateOf) {
+    return fail(
+      db,
+      doc,
+      jobId,
+      `duplicate: the same content is already in namespace "${doc.namespace}" as document ${duplicateOf}`,
+      now,
+    );
+  }
+  let outcome: Outcome;
+  try {
+    const parsed = await parseFile(bytes, ext, doc.filename);
+    const chunks = chunkDocument(parsed);
+    if (chunks.length === 0) return fail(db, doc, jobId, 'The file contains no text to index.', now);
+    outcome = storeChunks(db, doc.id, parsed.title || doc.filename, chunks, now()) ? 'ready' : 'deleted';
+  } catch (err) {
+    const message = err instanceof ParseError ? err.message : 'The file could not be processed.';
+    return fail(db, doc, jobId, message, now);
+  }
+  if (outcome === 'ready' && jobId) {
+    updateCounts<IngestCounts>(
+      db,
+      jobId,
+      (c) => {
+        c.processed = (c.processed ?? 0) + 1;
+        c.succeeded = (c.succeeded ?? 0) + 1;
+      },
+      now(),
+    );
+  }
+  return outcome;
+}
+
+function fail(db: Db, doc: DocumentRow, jobId: string | null, error: string, now: () => Date): Outcome {
+  const still = db.prepare('SELECT 1 FROM kb_documents WHERE id = ?').get(doc.id);
+  if (!still) return 'deleted';
+  markDocumentFailed(db, doc.id, error, now());
+  if (jobId) recordFailure(db, jobId, doc.id, error, now());
+  return 'failed';
+}
+
+/** Counts a failed document on its ingest job and adds the job's error entry. */
+export function recordFailure(db: Db, jobId: string, documentId: string, error: string, at: Date): void {
+  db.transaction(() => {
+    updateCounts<IngestCounts>(
+      db,
+      jobId,
+      (c) => {
+        c.processed = (c.processed ?? 0) + 1;
+        c.failed = (c.failed ?? 0) + 1;
+      },
+      at,
+    );
+    addJobError(db, jobId, { document_id: documentId, error }, at);
+  })();
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { chunkDocument, estimateTokens, indexedText, MAX_TOKENS, type ParsedDocument } from './chunking.js';
+
+function sentence(i: number): string {
+  return `Sentence number ${i} explains one rule of the small claims court in plain words.`;
+}
+
+describe('chunkDocument', () => {
+  it('keeps each chunk within the token budget and overlaps consecutive windows', () => {
+    const paragraphs = Array.from({ length: 120 }, (_, i) => sentence(i));
+    const doc: ParsedDocument = {
+      title: 'Small claims',
+      blocks: paragraphs.map((text) => ({ kind: 'text', headings: ['Small claims', 'Filing'], text })),
+    };
+    const chunks = chunkDocument(doc);
+    expect(chunks.length).toBeGreaterThan(2);
+    for (const c of chunks) expect(estimateTokens(c.text)).toBeLessThanOrEqual(MAX_TOKENS);
+    expect(chunks.map((c) => c.index)).toEqual(chunks.map((_, i) => i));
+    // The start of each next chunk repeats the end of the previous one (10-15 % overlap).
+    const first = chunks[0]!.text.split(/\s+/).join(' ');
+    const overlap = chunks[1]!.text.split('\n')[0]!;
+    expect(first.endsWith(overlap)).toBe(true);
+    const overlapTokens = estimateTokens(overlap);
+    expect(overlapTokens).toBeGreaterThanOrEqual(40);
+    expect(overlapTokens).toBeLessThanOrEqual(70);
+  });
+
+  it('starts a new chunk at a heading and records the heading path', () => {
+    const long = Array.from({ length: 12 }, (_, i) => sentence(i)).join(' ');
+    const chunks = chunkDocument({
+      title: 'Court',
+      blocks: [
+        { kind: 'text', headings: ['Court', 'Hours'], text: long },
+        { kind: 'text', headings: ['Court', 'Locations'], text: long },
+      ],
+    });
+    expect(chunks.map((c) => c.headingPath)).toEqual([
+      ['Court', 'Hours'],
+      ['Court', 'Locations'],
+    ]);
+  });
+
+  it('merges a section too small to stand alone with the next one', () => {
+    const chunks = chunkDocument({
+      title: 'Court',
+      blocks: [
+        { kind: 'text', headings: ['A'], text: 'Short.' },
+        { kind: 'text', headings: ['B'], text: 'Also short.' },
+      ],
+    });
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0]!.text).toBe('Short.\nAlso short.');
+  });
+
+  it('splits a single huge paragraph', () => {
+    const huge = Array.from({ length: 300 }, (_, i) => sentence(i)).join(' ');
+    const chunks = chunkDocument({ title: 't', blocks: [{ kind: 'text', headings: [], text: huge }] });
+    expect(chunks.length).toBeGreaterThan(5);
+    for (const c of chunks) expect(estimateTokens(c.text)).toBeLessThanOrEqual(MAX_TOKENS);
+  });
+
+  it('cuts tables into row groups that repeat the header', () => {
+    const rows = Array.from({ length: 200 }, (_, i) => [`Case ${i}`, `Department ${i % 7}`, 'Room 101']);
+    const chunks = chunkDocument({
+      title: 'Calendar',
+      blocks: [{ kind: 'table', headings: ['Sheet1'], header: ['Case', 'Department', 'Room'], rows }],
+    });
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const c of chunks) {
+      expect(c.text.split('\n')[0]).toBe('Case | Department | Room');
+      expect(c.headingPath).toEqual(['Sheet1']);
+    }
+    expect(chunks.flatMap((c) => c.text.split('\n').slice(1))).toHaveLength(200);
+  });
+});
+
+describe('indexedText', () => {
+  it('prefixes the chunk with the title and heading path', () => {
+    expect(indexedText('Jury duty', ['Jury duty', 'Postponing'], 'Call us.')).toBe(
+      'Jury duty\nPostponing\nCall us.',
+    );
+  });
+});

@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ADA_SITE_DIR } from '../../test/fixtures/paths.js';
+import { extractHtml } from './html-extract.js';
+
+const page = `<!doctype html><html><head><title>Jury Duty | Example County Court</title>
+<meta name="robots" content="nofollow"></head><body>
+<header><nav><a href="/">Home</a><a href="/contact/">Contact us today</a></nav></header>
+<main><h1>Jury Duty</h1><p>${'Jurors serve for one day or one trial. '.repeat(8)}</p>
+<h2>Postponing your service</h2><p>You may postpone once, for up to six months, <a href="/forms/postpone.pdf">using this form</a>.</p>
+<ul><li>Call 555-0100</li><li>Write to the jury office</li></ul></main>
+<footer>Copyright Example County. Privacy policy. Accessibility.</footer><script>var x = 1;</script></body></html>`;
+
+describe('extractHtml', () => {
+  it('takes the title from <title> and keeps headings as the path of each block', () => {
+    const doc = extractHtml(page);
+    expect(doc.title).toBe('Jury Duty | Example County Court');
+    const postpone = doc.blocks.find((b) => b.kind === 'text' && b.text.includes('postpone once'));
+    expect(postpone?.headings).toEqual(['Jury Duty', 'Postponing your service']);
+    expect(doc.blocks.some((b) => b.kind === 'text' && b.text === '- Call 555-0100')).toBe(true);
+  });
+
+  it('drops page chrome and scripts', () => {
+    const text = extractHtml(page)
+      .blocks.map((b) => (b.kind === 'text' ? b.text : ''))
+      .join(' ');
+    expect(text).not.toContain('Contact us today');
+    expect(text).not.toContain('Privacy policy');
+    expect(text).not.toContain('var x');
+  });
+
+  it('lists links and meta robots for the crawler', () => {
+    const doc = extractHtml(page);
+    expect(doc.links).toContain('/forms/postpone.pdf');
+    expect(doc.links).toContain('/contact/');
+    expect(doc.robots).toEqual({ noindex: false, nofollow: true });
+  });
+
+  it('falls back to the h1 when there is no <title>', () => {
+    expect(
+      extractHtml('<html><body><main><h1>Small Claims</h1><p>Up to $12,500.</p></main></body></html>').title,
+    ).toBe('Small Claims');
+  });
+
+  it('extracts the main content of a real government page', () => {
+    const html = readFileSync(join(ADA_SITE_DIR, 'resources/service-animals-faqs/index.html'), 'utf8');
+    const doc = extractHtml(html);
+    expect(doc.title).toContain('Service Animals');
+    const text = doc.blocks.map((b) => (b.kind === 'text' ? b.text : '')).join('\n');
+    expect(text).toContain('What is a service animal?');
+    expect(doc.blocks.some((b) => b.headings.includes('Definition of a Service Animal'))).toBe(true);
+  });
+
+  it('keeps words separated by <br> and block boundaries apart', () => {
+    const doc = extractHtml(
+      '<html><body><main><address>2500 Lake Avenue<br>Northfield</address><p>Open <b>8</b>-5</p></main></body></html>',
+    );
+    const text = doc.blocks.map((b) => (b.kind === 'text' ? b.text : '')).join('|');
+    expect(text).toContain('2500 Lake Avenue Northfield');
+    expect(text).toContain('Open 8-5');
+  });
+});

@@ -1,0 +1,188 @@
+import { Readability } from '@mozilla/readability';
+import { parseHTML } from 'linkedom';
+import type { Block, ParsedDocument } from './chunking.js';
+
+export interface HtmlDocument extends ParsedDocument {
+  /** Every `href` of the page (raw, unresolved): the crawler follows them. */
+  links: string[];
+  /** `<meta name="robots" content="nofollow">` or `noindex` asked for. */
+  robots: { noindex: boolean; nofollow: boolean };
+}
+
+const BLOCK_TAGS = new Set([
+  'P',
+  'LI',
+  'PRE',
+  'BLOCKQUOTE',
+  'DT',
+  'DD',
+  'FIGCAPTION',
+  'SUMMARY',
+  'ADDRESS',
+  'CAPTION',
+]);
+const INLINE_TAGS = new Set([
+  'A',
+  'ABBR',
+  'B',
+  'BDI',
+  'BDO',
+  'CITE',
+  'CODE',
+  'DATA',
+  'DFN',
+  'EM',
+  'I',
+  'KBD',
+  'MARK',
+  'Q',
+  'S',
+  'SAMP',
+  'SMALL',
+  'SPAN',
+  'STRONG',
+  'SUB',
+  'SUP',
+  'TIME',
+  'U',
+  'VAR',
+  'WBR',
+  'LABEL',
+  'FONT',
+]);
+const SKIP_TAGS = new Set([
+  'SCRIPT',
+  'STYLE',
+  'NOSCRIPT',
+  'TEMPLATE',
+  'SVG',
+  'NAV',
+  'FORM',
+  'BUTTON',
+  'IFRAME',
+]);
+const NESTED_BLOCKS =
+  'p,ul,ol,li,dl,dt,dd,table,tr,pre,blockquote,h1,h2,h3,h4,h5,h6,div,section,article,aside,details,summary,figure,figcaption,address,header,footer,main';
+/** Below this much text, Readability probably kept the wrong part of the page. */
+const MIN_MAIN_TEXT = 200;
+
+// Minimal structural view of linkedom's nodes, enough for the walk below.
+interface DomNode {
+  nodeType: number;
+  nodeName: string;
+  textContent: string | null;
+  childNodes: ArrayLike<DomNode>;
+  querySelector?(sel: string): DomNode | null;
+  querySelectorAll?(sel: string): ArrayLike<DomNode>;
+  getAttribute?(name: string): string | null;
+}
+
+/**
+ * Main content of an HTML page as heading-aware blocks. Readability picks the main content (the
+ * page chrome: header, navigation, footer, is dropped); when it finds too little, the page's
+ * `<main>` / `<article>` / `<body>` is walked instead. Headings are kept as each block's path.
+ */
+export function extractHtml(
+  html: string,
+  { readability = true }: { readability?: boolean } = {},
+): HtmlDocument {
+  const { document } = parseHTML(html);
+  const h1 = clean(document.querySelector('h1')?.textContent ?? '');
+  const title = clean(document.querySelector('title')?.textContent ?? '') || h1;
+  const links = [...document.querySelectorAll('a[href], link[rel~="alternate"][href]')]
+    .map((a) => a.getAttribute('href') ?? '')
+    .filter((h) => h.length > 0);
+  const robotsMeta = (
+    document.querySelector('meta[name="robots" i]')?.getAttribute('content') ?? ''
+  ).toLowerCase();
+  const robots = { noindex: robotsMeta.includes('noindex'), nofollow: robotsMeta.includes('nofollow') };
+
+  let root: DomNode | null = null;
+  if (readability)
+    try {
+      // Readability mutates the document it reads, so it gets its own copy.
+      const article = new Readability(
+        parseHTML(html).document as unknown as ConstructorParameters<typeof Readability>[0],
+        { charThreshold: 200 },
+      ).parse();
+      if (article?.content && clean(article.textContent ?? '').length >= MIN_MAIN_TEXT) {
+        root = parseHTML(`<!doctype html><html><body>${article.content}</body></html>`).document
+          .body as unknown as DomNode;
+      }
+    } catch {
+      // Readability can throw on pathological markup; the structural fallback below still works.
+      root = null;
+    }
+  const fallback = (document.querySelector('main, [role="main"], article') ??
+    document.body) as unknown as DomNode | null;
+  if (!root) root = fallback;
+
+  const blocks: Block[] = [];
+  const stack: { level: number; text: string }[] = [];
+  if (root) walk(root, blocks, stack);
+  // Readability often removes the page's <h1> (it duplicates the title): put it back as the top heading.
+  if (h1 && blocks.length > 0 && !blocks.some((b) => b.headings[0] === h1)) {
+    for (const b of blocks) (b as { headings: readonly string[] }).headings = [h1, ...b.headings];
+  }
+  return { title, blocks, links, robots };
+}
+
+function walk(node: DomNode, blocks: Block[], stack: { level: number; text: string }[]): void {
+  const children = node.childNodes;
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i]!;
+    if (child.nodeType === 3) {
+      const text = clean(textOf(child));
+      if (text) pushText(blocks, stack, text);
+      continue;
+    }
+    if (child.nodeType !== 1) continue;
+    const tag = child.nodeName.toUpperCase();
+    if (SKIP_TAGS.has(tag)) continue;
+    const heading = /^H([1-6])$/.exec(tag);
+    if (heading) {
+      const level = Number(heading[1]);
+      const text = clean(textOf(child));
+      if (!text) continue;
+      while (stack.length > 0 && stack[stack.length - 1]!.level >= level) stack.pop();
+      stack.push({ level, text });
+      continue;
+    }
+    if (tag === 'TR') {
+      const cells = [...Array.from(child.childNodes)]
+        .filter((c) => c.nodeType === 1)
+        .map((c) => clean(textOf(c)));
+      const text = cells.filter(Boolean).join(' | ');
+      if (text) pushText(blocks, stack, text);
+      continue;
+    }
+    // A leaf block, or any container holding only inline markup, is one paragraph.
+    if (!child.querySelector?.(NESTED_BLOCKS) || (BLOCK_TAGS.has(tag) && tag !== 'LI')) {
+      const text = clean(textOf(child));
+      if (text) pushText(blocks, stack, tag === 'LI' ? `- ${text}` : text);
+      continue;
+    }
+    walk(child, blocks, stack);
+  }
+}
+
+/** Text of an element with line breaks and cells kept apart ("Lake Avenue<br>Northfield" → two words). */
+function textOf(node: DomNode): string {
+  if (node.nodeType === 3) return node.textContent ?? '';
+  if (node.nodeType !== 1) return '';
+  const tag = node.nodeName.toUpperCase();
+  if (tag === 'BR') return ' ';
+  if (SKIP_TAGS.has(tag)) return '';
+  let out = '';
+  const children = node.childNodes;
+  for (let i = 0; i < children.length; i++) out += textOf(children[i]!);
+  return INLINE_TAGS.has(tag) ? out : ` ${out} `;
+}
+
+function pushText(blocks: Block[], stack: { level: number; text: string }[], text: string): void {
+  blocks.push({ kind: 'text', headings: stack.map((s) => s.text), text });
+}
+
+function clean(s: string): string {
+  return s.replace(/\s+/g, ' ').trim();
+}
