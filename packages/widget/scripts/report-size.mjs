@@ -1,0 +1,38 @@
+// Prints the gzip size of every script in dist/ and fails the build when a budget is exceeded.
+// The same function backs src/size.test.ts, so the budget is checked on the production build.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+export const LOADER_BUDGET = 2 * 1024;
+export const TOTAL_BUDGET = 20 * 1024;
+
+export function measure(dist = fileURLToPath(new URL('../dist/', import.meta.url))) {
+  const files = readdirSync(dist)
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => {
+      const bytes = readFileSync(join(dist, name));
+      return { name, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+    });
+  const loader = files.find((f) => f.name === 'widget.js');
+  if (!loader) throw new Error(`No widget.js in ${dist}: run the build first.`);
+  const total = files.reduce((sum, f) => sum + f.gzip, 0);
+  return { files, loader: loader.gzip, total };
+}
+
+const kb = (n) => `${(n / 1024).toFixed(2)} KB`;
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { files, loader, total } = measure();
+  for (const f of files)
+    console.log(`${f.name.padEnd(14)} ${kb(f.raw).padStart(10)} raw ${kb(f.gzip).padStart(10)} gzip`);
+  console.log(
+    `loader ${kb(loader)} / ${kb(LOADER_BUDGET)}   total ${kb(total)} / ${kb(TOTAL_BUDGET)} (gzip)`,
+  );
+  const over = [loader > LOADER_BUDGET && 'loader', total > TOTAL_BUDGET && 'total'].filter(Boolean);
+  if (over.length) {
+    console.error(`Widget size budget exceeded: ${over.join(', ')}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,147 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AmicusApi, MountPanel, PanelContext, PanelHandle } from './contract';
+
+// The loader runs on import, like the real <script>; each test re-imports it into a fresh page.
+
+let calls: string[];
+let context: PanelContext | undefined;
+
+const fakeMount: MountPanel = (ctx) => {
+  context = ctx;
+  const handle: PanelHandle = {
+    open: (focus) => void calls.push(`open:${focus}`),
+    close: () => void calls.push('close'),
+    toggle: () => void calls.push('toggle'),
+    ask: (text, focus) => void calls.push(`ask:${text}:${focus}`),
+  };
+  return handle;
+};
+
+async function boot(attributes: Record<string, string> = {}): Promise<{ api: AmicusApi; root: ShadowRoot }> {
+  const script = document.createElement('script');
+  script.setAttribute('src', 'https://relay.example/v1/widget.js');
+  for (const [k, v] of Object.entries(attributes)) script.setAttribute(k, v);
+  // Only the loader looks at it (as `document.currentScript`'s fallback); type keeps happy-dom off it.
+  script.type = 'text/plain';
+  document.body.append(script);
+  vi.resetModules();
+  await import('./loader');
+  const root = document.querySelector('amicus-widget')?.shadowRoot;
+  if (!root || !window.Amicus) throw new Error('loader did not boot');
+  return { api: window.Amicus, root };
+}
+
+let inserted: HTMLScriptElement[];
+const panelScripts = () => inserted.filter((el) => el.src.endsWith('/panel.js'));
+
+/** The panel <script> the loader inserted, "loaded" with the fake mount. */
+function loadPanel(): HTMLScriptElement {
+  const el = panelScripts()[0];
+  if (!el) throw new Error('panel not requested');
+  window.__amicusPanel = fakeMount;
+  el.onload?.(new Event('load'));
+  return el;
+}
+
+beforeEach(() => {
+  calls = [];
+  context = undefined;
+  inserted = [];
+  vi.stubGlobal('requestIdleCallback', () => 0);
+  // happy-dom cannot run script files (it fails them at once): keep the loader's <script> elements
+  // out of the document and play the browser's part, firing load or error ourselves.
+  vi.spyOn(document.head, 'append').mockImplementation((...nodes) => {
+    inserted.push(...(nodes as HTMLScriptElement[]));
+  });
+});
+
+afterEach(() => {
+  delete window.Amicus;
+  delete window.__amicusPanel;
+  delete window.AmicusConfig;
+  document.head.innerHTML = '';
+  document.body.innerHTML = '';
+  document.documentElement.removeAttribute('lang');
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('loader (widget.js)', () => {
+  it('renders a labelled launcher button in a shadow root, styled without inline styles', async () => {
+    document.documentElement.lang = 'es';
+    const { root } = await boot({ 'data-position': 'left', 'data-color': '#1d3557' });
+    const host = document.querySelector('amicus-widget')!;
+    const launcher = root.querySelector('button')!;
+    expect(launcher.textContent).toBe('Haga una pregunta');
+    expect(launcher.type).toBe('button');
+    expect(launcher.getAttribute('aria-expanded')).toBe('false');
+    expect(host.getAttribute('lang')).toBe('es');
+    expect(host.getAttribute('data-position')).toBe('left');
+    expect(
+      document.querySelectorAll('[style], style').length + root.querySelectorAll('[style], style').length,
+    ).toBe(0);
+    expect(root.adoptedStyleSheets).toHaveLength(1);
+  });
+
+  it('prefers data-lang and a data-i18n launcher label', async () => {
+    document.documentElement.lang = 'es';
+    const { root } = await boot({ 'data-lang': 'en', 'data-i18n': '{"launcher":"Chat with the court"}' });
+    expect(root.querySelector('button')?.textContent).toBe('Chat with the court');
+  });
+
+  it('queues API calls made before the panel loads and replays them in order', async () => {
+    const { api } = await boot();
+    const seen: unknown[] = [];
+    const off = api.on('message', (d) => seen.push(d));
+    api.open();
+    api.ask('How do I pay?');
+    expect(calls).toEqual([]);
+    const el = loadPanel();
+    expect(el.src).toBe('https://relay.example/v1/panel.js');
+    expect(calls).toEqual(['open:true', 'ask:How do I pay?:true']);
+    expect(context?.settings.lang).toMatch(/^en/);
+
+    context?.emit('message', { role: 'assistant' });
+    off();
+    context?.emit('message', { role: 'assistant' });
+    expect(seen).toEqual([{ role: 'assistant' }]);
+
+    api.close();
+    expect(calls.at(-1)).toBe('close');
+  });
+
+  it('fetches the panel on hover or focus, once', async () => {
+    const { root } = await boot();
+    const launcher = root.querySelector('button')!;
+    expect(panelScripts()).toHaveLength(0);
+    launcher.dispatchEvent(new Event('pointerenter'));
+    launcher.dispatchEvent(new Event('focus'));
+    expect(panelScripts()).toHaveLength(1);
+  });
+
+  it('toggles the panel from the launcher once it has loaded', async () => {
+    const { root } = await boot();
+    root.querySelector('button')!.click();
+    loadPanel();
+    root.querySelector('button')!.click();
+    expect(calls).toEqual(['open:true', 'toggle']);
+  });
+
+  it('opens on load without focus when data-open is set', async () => {
+    await boot({ 'data-open': '' });
+    loadPanel();
+    expect(calls).toEqual(['open:false']);
+  });
+
+  it('reports a panel that fails to load as an error event, and tries again later', async () => {
+    const { api, root } = await boot();
+    const errors: unknown[] = [];
+    api.on('error', (d) => errors.push(d));
+    root.querySelector('button')!.click();
+    panelScripts()[0]?.onerror?.(new Event('error'));
+    expect(errors).toEqual([{ code: 'load_failed' }]);
+    root.querySelector('button')!.dispatchEvent(new Event('pointerenter'));
+    expect(panelScripts()).toHaveLength(2);
+  });
+});

@@ -1,0 +1,127 @@
+import type { Ref } from 'preact';
+import { useLayoutEffect, useRef } from 'preact/hooks';
+import type { Chat } from './chat';
+import type { I18n } from './i18n';
+import { Message } from './message';
+
+// The dialog. It is rendered once, hidden; `mount.tsx` shows it and moves focus synchronously, so
+// nothing here ever moves focus on its own (no autofocus, no focus in effects).
+
+export interface AppProps {
+  chat: Chat;
+  i18n: I18n;
+  suggestions: string[];
+  panelRef: Ref<HTMLDivElement>;
+  inputRef: Ref<HTMLTextAreaElement>;
+  onClose(): void;
+  onKeyDown(event: KeyboardEvent): void;
+}
+
+export function App({ chat, i18n, suggestions, panelRef, inputRef, onClose, onKeyDown }: AppProps) {
+  const { t } = i18n;
+  const messages = chat.messages.value;
+  const busy = chat.busy.value;
+  const wait = chat.wait.value;
+  const notice = chat.notice.value;
+  const transcript = useRef<HTMLElement>(null);
+  const pinned = useRef(true);
+
+  // Follow the answer as it streams, unless the visitor scrolled up to read.
+  useLayoutEffect(() => {
+    const el = transcript.current;
+    if (el && pinned.current) el.scrollTop = el.scrollHeight;
+  });
+
+  const submit = (event?: Event) => {
+    event?.preventDefault();
+    if (busy) chat.stop();
+    else void chat.ask(chat.draft.value);
+  };
+
+  return (
+    <div
+      ref={panelRef}
+      class="panel"
+      id="amicus-panel"
+      role="dialog"
+      aria-labelledby="amicus-title"
+      hidden
+      onKeyDown={onKeyDown}
+    >
+      <div class="head">
+        <h2 id="amicus-title">{t('title')}</h2>
+        <button type="button" class="ghost" onClick={() => void chat.clear()}>
+          {t('clear')}
+        </button>
+        <button type="button" class="icon" aria-label={t('close')} onClick={onClose}>
+          <svg viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6z" />
+          </svg>
+        </button>
+      </div>
+      <section
+        ref={transcript}
+        class="transcript"
+        aria-label={t('transcript')}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1) even when it holds no link or button
+        tabIndex={0}
+        onScroll={(e) => {
+          const el = e.currentTarget;
+          pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
+        }}
+      >
+        <div class="intro">
+          <p>{t('greeting')}</p>
+          <p class="disclaimer">{t('disclaimer')}</p>
+          {!messages.length && suggestions.length > 0 && (
+            <ul class="suggest" aria-label={t('suggestionsLabel')}>
+              {suggestions.map((q) => (
+                <li key={q}>
+                  <button type="button" onClick={() => void chat.ask(q)}>
+                    {q}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        {messages.map((m) => (
+          <Message key={m.id} message={m} i18n={i18n} onRetry={chat.retry} />
+        ))}
+      </section>
+      <div class="notice" role="alert">
+        {notice && <p>{t(notice)}</p>}
+      </div>
+      {wait > 0 && <p class="wait">{t('wait', { time: i18n.seconds(wait) })}</p>}
+      <form class="composer" onSubmit={submit}>
+        <label for="amicus-input" class="sr-only">
+          {t('input')}
+        </label>
+        <textarea
+          ref={inputRef}
+          id="amicus-input"
+          rows={2}
+          maxLength={4000}
+          value={chat.draft.value}
+          onInput={(e) => {
+            chat.draft.value = e.currentTarget.value;
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
+              e.preventDefault();
+              if (!busy) submit();
+            }
+          }}
+        />
+        {/* One button that turns into Stop while answering: focus stays on it either way. */}
+        <button type="submit" class="send" aria-disabled={!busy && wait > 0}>
+          <span aria-hidden={busy}>{t('send')}</span>
+          <span aria-hidden={!busy}>{t('stop')}</span>
+        </button>
+      </form>
+      <div class="sr-only" role="status">
+        {chat.status.value}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+// @vitest-environment happy-dom
+import { render } from 'preact';
+import { describe, expect, it } from 'vitest';
+import { MAX_RENDERED_CHARS, renderMarkdown, safeHref } from './markdown';
+
+function html(source: string, marker?: Parameters<typeof renderMarkdown>[1]): HTMLElement {
+  const el = document.createElement('div');
+  render(<div>{renderMarkdown(source, marker)}</div>, el);
+  return el.firstElementChild as HTMLElement;
+}
+
+describe('renderMarkdown', () => {
+  it('renders paragraphs, line breaks, bold and italic', () => {
+    const el = html('First **bold** and *it* or _it2_\nnext line\n\nSecond');
+    expect(el.querySelectorAll('p')).toHaveLength(2);
+    expect(el.querySelector('strong')?.textContent).toBe('bold');
+    expect([...el.querySelectorAll('em')].map((e) => e.textContent)).toEqual(['it', 'it2']);
+    expect(el.querySelectorAll('br')).toHaveLength(1);
+  });
+
+  it('renders bulleted and numbered lists', () => {
+    const el = html('Steps:\n\n1. Find your citation\n2. Pay online\n\n- Cash\n- Card');
+    expect([...el.querySelectorAll('ol li')].map((li) => li.textContent)).toEqual([
+      'Find your citation',
+      'Pay online',
+    ]);
+    expect(el.querySelectorAll('ul li')).toHaveLength(2);
+  });
+
+  it('leaves snake_case and lone asterisks alone', () => {
+    expect(html('file_name_here and 2 * 3').querySelector('em')).toBeNull();
+  });
+
+  it('opens safe links in a new tab without opener or referrer', () => {
+    const a = html('[Pay online](https://court.example/pay)').querySelector('a');
+    expect(a?.getAttribute('href')).toBe('https://court.example/pay');
+    expect(a?.getAttribute('target')).toBe('_blank');
+    expect(a?.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox',
+    '/relative/path',
+  ])('renders a link to %j as plain text', (href) => {
+    const el = html(`[click me](${href})`);
+    expect(el.querySelector('a')).toBeNull();
+    expect(el.textContent).toContain('click me');
+  });
+
+  it('allows mailto and tel links', () => {
+    expect(safeHref('mailto:clerk@court.example')).toBe('mailto:clerk@court.example');
+    expect(safeHref('tel:+15555550100')).toBe('tel:+15555550100');
+  });
+
+  it('shows HTML in the text as text, never as elements', () => {
+    const el = html(
+      '<img src=x onerror=alert(1)> <script>alert(1)</script> <b>hi</b> ![img](https://x.example/a.png)',
+    );
+    expect(el.querySelector('img, script, b')).toBeNull();
+    expect(el.textContent).toContain('<script>alert(1)</script>');
+  });
+
+  it('renders huge and adversarial input quickly and caps its length', () => {
+    const huge = `${'**a '.repeat(50_000)}${'[['.repeat(50_000)}${'*_'.repeat(50_000)}`;
+    const started = performance.now();
+    const blocks = renderMarkdown(huge);
+    expect(performance.now() - started).toBeLessThan(1500);
+    expect(blocks.length).toBeGreaterThan(0);
+    const el = html('x'.repeat(MAX_RENDERED_CHARS + 500));
+    expect(el.textContent?.length).toBe(MAX_RENDERED_CHARS + 1);
+  });
+
+  it('hands [Source N] markers to the marker renderer', () => {
+    const seen: number[] = [];
+    const el = html('Pay online [Source 1] or by mail [Source 7].', (n) => {
+      seen.push(n);
+      return <button type="button">S{n}</button>;
+    });
+    expect(seen).toEqual([1, 7]);
+    expect(el.querySelectorAll('button')).toHaveLength(2);
+  });
+});
