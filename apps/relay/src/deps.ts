@@ -1,6 +1,8 @@
 import type { ChatbotClient } from '@amicus/chatbot-client';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { RelayConfig } from './config.js';
+import type { AdmissionController } from './limits/admission.js';
 import type { SqlClient } from './storage/sql.js';
 
 /**
@@ -14,4 +16,10 @@ export interface RelayDeps {
   upstream: { chat: ChatbotClient; ingest: ChatbotClient };
   logger: Logger;
   now: () => Date;
+  /** Shared counters across instances (`REDIS_URL`); absent = in-process counters. */
+  redis?: Redis | undefined;
+  /** The global upstream admission controller; built by `createApp` when absent. */
+  admission?: AdmissionController | undefined;
+  /** Built widget files; defaults to `@amicus/widget`'s dist/. */
+  widgetDistDir?: string | undefined;
 }

@@ -100,3 +100,18 @@ export const STREAM_EVENT_TYPES: readonly StreamEventType[] = ['start', 'delta',
 export function isStreamEventType(value: string): value is StreamEventType {
   return (STREAM_EVENT_TYPES as readonly string[]).includes(value);
 }
+
+/**
+ * `GET /widget.json`: where the current widget build lives, for sites that pin it with
+ * Subresource Integrity: `<script src="{url}" integrity="{integrity}" crossorigin="anonymous" async>`.
+ */
+export interface WidgetManifest {
+  /** Package version plus a content hash; changes with every build. */
+  version: string;
+  /** Versioned, immutable URL of the loader script. */
+  url: string;
+  /** SRI value of the loader, `sha384-…`. */
+  integrity: string;
+  /** Every file of the build (loader and lazily loaded parts) with its versioned URL and SRI value. */
+  files: Record<string, { url: string; integrity: string }>;
+}

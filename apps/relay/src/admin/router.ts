@@ -1,0 +1,82 @@
+import express, { type Request, type RequestHandler, Router } from 'express';
+import type { RelayDeps } from '../deps.js';
+import { AdminError, adminErrorHandler } from './admin-error.js';
+import { adminSettings } from './admin-settings.js';
+import { createAuthRoutes } from './auth-routes.js';
+import { createDocumentRoutes } from './document-routes.js';
+import { checkOrigin, loadSession, requireCsrf, requireSession } from './guard.js';
+import { createIngestRoutes } from './ingest-routes.js';
+import { createJobRoutes } from './job-routes.js';
+import { createSettingsRoutes } from './settings-routes.js';
+import { createSpaRouter, defaultAdminDistDir } from './spa.js';
+
+export interface AdminRouterOptions {
+  /** Where the built admin app lives; defaults to `@amicus/admin`'s dist/. null = not available. */
+  adminDistDir?: string | null;
+  /** SSE heartbeat interval (tests shorten it). */
+  heartbeatMs?: number;
+}
+
+// Paths that exist, for telling 405 (wrong method) apart from 404 (unknown path).
+const KNOWN_PATHS = [
+  /^\/(session|login|logout|uploads|crawls|jobs|events|documents|namespaces|audit|settings\/origins)$/,
+  /^\/(jobs|documents)\/[^/]+$/,
+  /^\/documents\/bulk-delete$/,
+];
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function hasBody(req: Request): boolean {
+  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+}
+
+/** JSON routes accept JSON only, so a cross-site form post can never reach them as a "simple request". */
+const jsonOnly: RequestHandler = (req, _res, next) => {
+  if (UNSAFE.has(req.method) && req.path !== '/uploads' && hasBody(req) && !req.is('application/json')) {
+    throw new AdminError(
+      415,
+      'unsupported_media_type',
+      'Send a JSON body with Content-Type: application/json.',
+    );
+  }
+  next();
+};
+
+const unknownRoute: RequestHandler = (req) => {
+  if (KNOWN_PATHS.some((pattern) => pattern.test(req.path))) {
+    throw new AdminError(405, 'method_not_allowed', `${req.method} is not allowed here.`);
+  }
+  throw new AdminError(404, 'not_found', 'Unknown admin API route.');
+};
+
+/**
+ * The admin API under `/api` and the admin SPA everywhere else. Mount at `/admin`, before any global
+ * body parser would matter (uploads are read as a stream here) and without CORS.
+ */
+export function createAdminRouter(deps: RelayDeps, options: AdminRouterOptions = {}): Router {
+  const { publicOrigin } = adminSettings(deps.config);
+  const api = Router();
+  api.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  api.use(checkOrigin(publicOrigin));
+  api.use(jsonOnly);
+  api.use(express.json({ limit: '64kb' }));
+  api.use(loadSession(deps));
+  api.use(createAuthRoutes(deps));
+  api.use(requireSession, requireCsrf);
+  api.use(createIngestRoutes(deps));
+  api.use(createJobRoutes(deps, options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}));
+  api.use(createDocumentRoutes(deps));
+  api.use(createSettingsRoutes(deps));
+  api.use(unknownRoute);
+  api.use(adminErrorHandler(deps.logger));
+
+  const router = Router();
+  router.use('/api', api);
+  router.use(
+    createSpaRouter(options.adminDistDir === undefined ? defaultAdminDistDir() : options.adminDistDir),
+  );
+  return router;
+}

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AdminFixture, startAdminFixture } from './testing/fixture.js';
+import { ensureAdminUser } from './users.js';
+
+let f: AdminFixture;
+beforeAll(async () => {
+  f = await startAdminFixture({ env: { ADMIN_PASSWORD: '', ADMIN_USER: 'clerk' } });
+});
+afterAll(async () => {
+  await f.close();
+});
+
+describe('ensureAdminUser', () => {
+  it('generated a random password at first start, stores only its scrypt hash, and reports it once', async () => {
+    // The fixture already ran the first start; a second call must not create or reveal anything.
+    expect(await ensureAdminUser(f.deps)).toEqual({ created: false });
+    const rows = await f.deps.sql.query<{ username: string; password_hash: string }>(
+      'SELECT * FROM admin_users',
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.username).toBe('clerk');
+    expect(rows[0]?.password_hash).toMatch(/^scrypt\$32768\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+  });
+
+  it('creates the user on an empty database and returns the password that then signs in', async () => {
+    await f.deps.sql.query('DELETE FROM admin_users');
+    const result = await ensureAdminUser(f.deps);
+    expect(result.created).toBe(true);
+    expect(result.password).toMatch(/^[\w-]{24}$/);
+    const stored = await f.deps.sql.query<{ password_hash: string }>('SELECT password_hash FROM admin_users');
+    expect(stored[0]?.password_hash).not.toContain(result.password!);
+    const res = await fetch(`${f.baseUrl}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: f.origin },
+      body: JSON.stringify({ username: 'clerk', password: result.password }),
+    });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('audit log', () => {
+  it('refuses UPDATE, DELETE and TRUNCATE at the database level', async () => {
+    await f.login('wrong');
+    await expect(f.deps.sql.query("UPDATE admin_audit_log SET result = 'success'")).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(f.deps.sql.query('DELETE FROM admin_audit_log')).rejects.toThrow(/append-only/);
+    await expect(f.deps.sql.query('TRUNCATE admin_audit_log')).rejects.toThrow(/append-only/);
+  });
+});

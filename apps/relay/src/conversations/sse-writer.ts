@@ -1,0 +1,44 @@
+import { once } from 'node:events';
+import type { StreamEventMap, StreamEventType } from '@amicus/protocol';
+import type { Response } from 'express';
+
+/**
+ * Writes widget stream events with backpressure: when the socket buffer is full, the writer waits
+ * for `drain` (or the visitor leaving) before taking more from the upstream.
+ */
+export class SseWriter {
+  private heartbeat: NodeJS.Timeout | undefined;
+
+  constructor(private readonly res: Response) {}
+
+  get closed(): boolean {
+    return this.res.destroyed || this.res.writableEnded;
+  }
+
+  /** Sends the headers at once, so proxies and the browser see a live stream before any token. */
+  open(heartbeatMs: number): void {
+    this.res.status(200);
+    this.res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
+    this.res.setHeader('Cache-Control', 'no-cache, no-transform');
+    this.res.setHeader('X-Accel-Buffering', 'no');
+    this.res.setHeader('Connection', 'keep-alive');
+    this.res.flushHeaders();
+    // Comment lines keep idle proxies and load balancers from cutting a slow answer.
+    this.heartbeat = setInterval(() => void this.raw(': ping\n\n'), heartbeatMs);
+  }
+
+  send<T extends StreamEventType>(type: T, data: StreamEventMap[T]): Promise<void> {
+    return this.raw(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
+  }
+
+  end(): void {
+    clearInterval(this.heartbeat);
+    if (!this.closed) this.res.end();
+  }
+
+  private async raw(text: string): Promise<void> {
+    if (this.closed) return;
+    if (this.res.write(text)) return;
+    await Promise.race([once(this.res, 'drain'), once(this.res, 'close')]);
+  }
+}

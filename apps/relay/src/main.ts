@@ -1,0 +1,37 @@
+import { ConfigError, loadConfig } from './config.js';
+import { startRelay } from './runtime.js';
+
+// The only module that reads process.env: configuration is read once, here, and passed down.
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig(process.env);
+} catch (error) {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const relay = await startRelay(config);
+relay.deps.logger.info({ url: relay.url }, 'relay listening');
+process.stdout.write(`Amicus relay listening on ${relay.url}\n`);
+if (relay.generatedAdminPassword) {
+  // Printed once, on the first start; only its hash is stored.
+  process.stdout.write(
+    `Admin sign-in: user "${config.adminUser}", password "${relay.generatedAdminPassword}" (shown once; set ADMIN_PASSWORD to choose your own)\n`,
+  );
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    relay.deps.logger.info({ signal }, 'shutting down');
+    relay.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        relay.deps.logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -1,0 +1,85 @@
+import type { WidgetManifest } from '@amicus/protocol';
+import { type Request, type Response, Router } from 'express';
+import { loadWidgetBundle, type WidgetBundle, type WidgetFile } from './widget-assets.js';
+
+const SHORT_CACHE = 'public, max-age=300, must-revalidate';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built widget to court pages on other origins: `/widget.js` (short cache + ETag, the
+ * URL courts paste), `/widget/v<version>/…` (immutable, pinned with the SRI hash), and
+ * `/widget.json`, the manifest publishing the versioned URL and its `integrity`.
+ */
+export function widgetRoutes({
+  distDir,
+  publicUrl,
+}: {
+  distDir: string;
+  publicUrl: string | undefined;
+}): Router {
+  let bundle: WidgetBundle | null = null;
+  let checkedAt = 0;
+  // A relay started before the widget was built picks it up within a second, without a restart.
+  const current = () => {
+    if (bundle === null && Date.now() - checkedAt > 1000) {
+      checkedAt = Date.now();
+      bundle = loadWidgetBundle(distDir);
+    }
+    return bundle;
+  };
+
+  const send = (req: Request, res: Response, file: WidgetFile, cacheControl: string) => {
+    res.setHeader(
+      'Content-Type',
+      file.name.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8',
+    );
+    res.setHeader('Cache-Control', cacheControl);
+    res.setHeader('ETag', file.etag);
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    if (req.get('if-none-match') === file.etag) {
+      res.status(304).end();
+      return;
+    }
+    res.send(file.body);
+  };
+
+  const unavailable = (res: Response) =>
+    res
+      .status(503)
+      .type('text/plain')
+      .send('The widget is not built yet (pnpm --filter @amicus/widget build).');
+
+  const router = Router();
+  router.get('/widget.json', (_req, res) => {
+    const b = current();
+    if (!b) return unavailable(res);
+    const base = `${publicUrl ?? ''}/widget/v${b.version}/`;
+    const files = Object.fromEntries(
+      [...b.files.values()].map((f) => [f.name, { url: base + f.name, integrity: f.integrity }]),
+    );
+    res.setHeader('Cache-Control', SHORT_CACHE);
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.json({
+      version: b.version,
+      url: `${base}widget.js`,
+      integrity: b.files.get('widget.js')?.integrity,
+      files,
+    });
+  });
+  router.get('/widget/v:version/:file', (req, res, next) => {
+    const b = current();
+    const file = b?.files.get(String(req.params.file));
+    if (!b || req.params.version !== b.version || !file) return next();
+    send(req, res, file, IMMUTABLE);
+  });
+  router.get('/:file', (req, res, next) => {
+    const b = current();
+    const name = String(req.params.file);
+    if (!b && name === 'widget.js') return unavailable(res);
+    const file = b?.files.get(name);
+    if (!file) return next();
+    send(req, res, file, SHORT_CACHE);
+  });
+  return router;
+}
