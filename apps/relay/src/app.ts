@@ -18,6 +18,11 @@ import { createWebhookRouter } from './webhooks/index.js';
 import { widgetDistDir } from './widget/widget-assets.js';
 import { widgetRoutes } from './widget/widget-routes.js';
 
+/** Pending daily counts of this app, flushed at shutdown. */
+export function dailyUsage(app: Express): DailyUsage {
+  return app.locals.usage as DailyUsage;
+}
+
 /** Abort handles of the answers streaming right now; graceful shutdown waits for them. */
 export function activeStreams(app: Express): Set<AbortController> {
   return app.locals.streams as Set<AbortController>;
@@ -51,6 +56,8 @@ export function createApp(deps: RelayDeps): Express {
   app.use('/admin', createAdminRouter(deps));
   app.use(widgetRoutes({ distDir: deps.widgetDistDir ?? widgetDistDir(), publicUrl: config.publicUrl }));
 
+  const usage = new DailyUsage(sql, config, now);
+  app.locals.usage = usage;
   const limiter = limiterFactory({ redis: deps.redis, prefix: config.redisPrefix });
   const allowedOrigins = cached(() => effectiveAllowedOrigins(deps), 5_000);
   const api = Router();
@@ -71,7 +78,7 @@ export function createApp(deps: RelayDeps): Express {
       chat: deps.upstream.chat,
       ownership: new ConversationOwnership(sql),
       admission: deps.admission ?? defaultAdmission(deps),
-      usage: new DailyUsage(sql, config, now),
+      usage,
       transcripts: new Transcripts(sql, config.transcripts),
       streams,
       messageLimiter: limiter('messages', {

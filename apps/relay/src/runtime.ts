@@ -5,7 +5,7 @@ import type { Express } from 'express';
 import { Redis } from 'ioredis';
 import type { DestinationStream, Logger } from 'pino';
 import { ensureAdminUser } from './admin/index.js';
-import { activeStreams, createApp, defaultAdmission } from './app.js';
+import { activeStreams, createApp, dailyUsage, defaultAdmission } from './app.js';
 import type { RelayConfig } from './config.js';
 import { Transcripts } from './conversations/transcripts.js';
 import type { RelayDeps } from './deps.js';
@@ -134,6 +134,9 @@ async function shutdown(
   server.closeAllConnections();
   await closed;
   deps.admission?.close();
+  await dailyUsage(app)
+    .close()
+    .catch((error: unknown) => deps.logger.error({ err: error }, 'could not save daily usage'));
   await deps.sql.close();
   await deps.redis?.quit().catch(() => undefined);
 }

@@ -75,6 +75,21 @@ describe('widget API against the real chatbot-api', () => {
     expect((await api.call(`/api/conversations/${id}`, { token: alice })).status).toBe(200);
   });
 
+  it('serves the built widget cross-origin despite helmet, with its manifest', async () => {
+    const res = await fetch(`${stack.relay.url}/widget.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(res.headers.get('content-type')).toContain('javascript');
+    expect(res.headers.get('etag')).toBeTruthy();
+    const manifest = (await (await fetch(`${stack.relay.url}/widget.json`)).json()) as {
+      url: string;
+      integrity: string;
+    };
+    expect(manifest.integrity).toMatch(/^sha384-/);
+    const pinned = await fetch(`${stack.relay.url}${manifest.url}`);
+    expect(pinned.headers.get('cache-control')).toContain('immutable');
+  });
+
   it('answers /healthz and /readyz', async () => {
     expect((await fetch(`${stack.relay.url}/healthz`)).status).toBe(200);
     const ready = await fetch(`${stack.relay.url}/readyz`);

@@ -1,10 +1,11 @@
 import type { Db } from '../db/database.js';
-import { searchPassages } from '../knowledge/search.js';
 import { type Answerer, lastUserTurns } from './answerer.js';
 import { composeExtractiveAnswer } from './extractive.js';
+import { retrieve } from './retrieve.js';
 import { contentTerms, detectLanguage } from './terms.js';
 
-const PASSAGES = 6;
+/** More than the answer quotes: the answerer drops passages that miss the question's concepts. */
+const PASSAGES = 8;
 
 /** Default answerer: no language model, sentences quoted from the best passages of the knowledge base. */
 export function createExtractiveAnswerer(db: Db): Answerer {
@@ -13,13 +14,12 @@ export function createExtractiveAnswerer(db: Db): Answerer {
       const { question, previous } = lastUserTurns(req.turns);
       // A short follow-up ("and on Saturdays?") is searched together with the question before it.
       const followUp = previous !== null && contentTerms(question).length <= 3;
-      const query = followUp ? `${previous} ${question}` : question;
-      const passages = searchPassages(db, {
-        accountId: req.accountId,
-        namespaces: req.namespaces,
-        query,
-        limit: PASSAGES,
-      });
+      const passages = retrieve(
+        db,
+        { accountId: req.accountId, namespaces: req.namespaces },
+        followUp ? `${previous} ${question}` : question,
+        PASSAGES,
+      );
       return composeExtractiveAnswer({
         question,
         previousQuestion: followUp ? previous : null,

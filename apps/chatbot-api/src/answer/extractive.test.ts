@@ -139,3 +139,50 @@ describe('question cues', () => {
     expect(ask("What does the Clerk's Office do?", [clerk]).content).not.toContain('100 Main Street');
   });
 });
+
+describe('page choice', () => {
+  const fees = passage({
+    documentId: 'd4',
+    title: 'Small Claims',
+    sourceFilename: 'http://court.test/small-claims/',
+    text: [
+      'Small claims filing fees',
+      'Amount of your claim | Filing fee',
+      '$1,500 or less | $30',
+      '$1,500.01 to $5,000 | $50',
+      '$5,000.01 to $12,500 | $75',
+    ].join('\n'),
+  });
+  const home = passage({
+    documentId: 'd5',
+    title: 'Home',
+    sourceFilename: 'http://court.test/',
+    text: 'File a small claims case. Claims up to $12,500, with a small filing fee.',
+  });
+
+  it('answers "how much" with the whole fee table', () => {
+    const { content } = ask('how much does it cost to file a small claims case', [fees]);
+    expect(content.split('\n')).toEqual([
+      '- Small claims filing fees — $1,500 or less: $30 [Source 1]',
+      '- Small claims filing fees — $1,500.01 to $5,000: $50 [Source 1]',
+      '- Small claims filing fees — $5,000.01 to $12,500: $75 [Source 1]',
+    ]);
+  });
+
+  it('quotes the home page only when no other page covers the question', () => {
+    expect(ask('small claims filing fee', [home, fees]).sources).toEqual([fees]);
+    expect(ask('small claims filing fee', [home]).sources).toEqual([home]);
+  });
+
+  it('answers a Spanish question from an English page when only it covers the question', () => {
+    const { content, sources } = ask('¿cuánto cuesta presentar un reclamo menor?', [multas, fees]);
+    expect(sources).toEqual([fees]);
+    expect(content).toContain('$5,000.01 to $12,500: $75');
+  });
+
+  it('prefers the page in the question language', () => {
+    const multasTwin = passage({ ...multas, documentId: 'd6', text: `${multas.text} Pay online.` });
+    expect(ask('How do I pay a traffic ticket?', [multasTwin, traffic]).sources[0]).toBe(traffic);
+    expect(ask('¿Cómo puedo pagar mi multa de tránsito?', [traffic, multas]).sources[0]).toBe(multas);
+  });
+});

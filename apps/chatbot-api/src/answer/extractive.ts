@@ -1,8 +1,10 @@
 import type { Passage } from '../knowledge/search.js';
-import { intentTerms } from './intent.js';
-import { splitUnits, type TextUnit } from './sentences.js';
+import { questionCues } from './intent.js';
+import { type Concept, questionConcepts } from './lexicon.js';
+import { type Candidate, selectUnits } from './selection.js';
+import { splitUnits } from './sentences.js';
 import { smallTalkReply } from './small-talk.js';
-import { contentTerms, type Language } from './terms.js';
+import { contentTerms, detectLanguage, type Language } from './terms.js';
 
 export interface ExtractiveInput {
   question: string;
@@ -24,44 +26,59 @@ const NOT_COVERED: Record<Language, string> = {
   es: 'No encontré esa información en el contenido del tribunal. Comuníquese con la Secretaría del tribunal para obtener ayuda con esta pregunta.',
 };
 
-/** Share of the question's weighted terms a passage (title + text) must contain to be used at all. */
+/** Share of the question's weighted concepts a passage (title + text) must contain to be used at all. */
 const MIN_COVERAGE = 0.5;
-/** Sentences or items picked by score; a list lead-in may add its items on top. */
-const MAX_UNITS = 4;
-const MAX_ITEMS = 5;
+/** "See hours and locations for addresses." points to another page and says nothing itself. */
+const CROSS_REFERENCE = /^(?:see|vea|consulte)\b[^\d]*$/i;
+/** A site's root or a language's root ("/", "/es/"). */
+const LANDING_PAGE = /^\/(?:[a-z]{2}(?:-[a-z]{2})?\/?)?$/i;
 
-interface Candidate {
-  unit: TextUnit;
-  passageRank: number;
-  terms: Set<string>;
-  score: number;
+function pathOf(source: string): string {
+  try {
+    return new URL(source).pathname;
+  } catch {
+    // An uploaded file is named, not addressed: never a landing page.
+    return source;
+  }
 }
 
-function weights(queryTerms: Map<string, number>, docs: Set<string>[]): Map<string, number> {
-  const n = docs.length;
-  const out = new Map<string, number>();
-  for (const [term, boost] of queryTerms) {
-    const df = docs.filter((d) => d.has(term)).length;
-    // Rare terms weigh most: a question term found nowhere should sink the coverage of every passage.
-    out.set(term, boost * Math.log(1 + (n + 1) / (1 + df)));
-  }
+/** A question concept with its weight: the question's own words 1, the previous turn's 0.5, cues 0.3. */
+interface WeightedConcept {
+  alternatives: string[][];
+  boost: number;
+  weight: number;
+}
+
+function matches(terms: Set<string>, concept: WeightedConcept): boolean {
+  return concept.alternatives.some((alt) => alt.every((t) => terms.has(t)));
+}
+
+function queryConceptsOf(question: string, previous: string | null): WeightedConcept[] {
+  const out: WeightedConcept[] = [];
+  const seen = new Set<string>();
+  const add = (concepts: Concept[], boost: number) => {
+    for (const c of concepts) {
+      if (seen.has(c.key)) continue;
+      seen.add(c.key);
+      out.push({ alternatives: c.alternatives, boost, weight: 0 });
+    }
+  };
+  add(questionConcepts(question), 1);
+  if (previous !== null && out.length <= 3) add(questionConcepts(previous), 0.5);
+  add(
+    questionCues(question).terms.map((t) => ({ key: t, alternatives: [[t]], en: [], es: [] })),
+    0.3,
+  );
   return out;
 }
 
-function queryTermsOf(question: string, previous: string | null): Map<string, number> {
-  const terms = new Map<string, number>();
-  for (const t of contentTerms(question)) terms.set(t, 1);
-  if (previous !== null && terms.size <= 3) {
-    for (const t of contentTerms(previous)) if (!terms.has(t)) terms.set(t, 0.5);
+function weigh(concepts: WeightedConcept[], docs: Set<string>[]): void {
+  const n = docs.length;
+  for (const c of concepts) {
+    const df = docs.filter((d) => matches(d, c)).length;
+    // Rare concepts weigh most: a question word found nowhere should sink the coverage of every passage.
+    c.weight = c.boost * Math.log(1 + (n + 1) / (1 + df));
   }
-  for (const t of intentTerms(question)) if (!terms.has(t)) terms.set(t, 0.3);
-  return terms;
-}
-
-function jaccard(a: Set<string>, b: Set<string>): number {
-  let shared = 0;
-  for (const t of a) if (b.has(t)) shared++;
-  return shared / Math.max(1, a.size + b.size - shared);
 }
 
 /** A list item quoted as a sentence ("you have no way to…") gets a capital and a full stop. */
@@ -70,82 +87,96 @@ function asSentence(text: string): string {
   return /[.!?…:)]$/.test(capital) ? capital : `${capital.replace(/[;,]$/, '')}.`;
 }
 
-/** Picks the few sentences of the best passages that match the question's terms; see README "Answers". */
+/** Picks the few sentences of the best passages that match the question's concepts; see README "Answers". */
 export function composeExtractiveAnswer(input: ExtractiveInput): ComposedAnswer {
   const notCovered = { content: NOT_COVERED[input.language], sources: [] };
   const smallTalk = smallTalkReply(input.question, input.language);
   if (smallTalk !== null) return { content: smallTalk, sources: [] };
-  const query = queryTermsOf(input.question, input.previousQuestion);
-  if (query.size === 0 || input.passages.length === 0) return notCovered;
+  const concepts = queryConceptsOf(input.question, input.previousQuestion);
+  if (concepts.length === 0 || input.passages.length === 0) return notCovered;
+  const patterns = questionCues(input.question).patterns;
 
-  const perPassage = input.passages.map((p) => ({
-    passage: p,
-    titleTerms: new Set(contentTerms(p.title)),
-    units: splitUnits(p.text).map((unit) => ({ unit, terms: new Set(contentTerms(unit.text)) })),
-  }));
-  const w = weights(
-    query,
+  const perPassage = input.passages.map((p) => {
+    const units = splitUnits(p.text).map((unit) => ({ unit, terms: new Set(contentTerms(unit.text)) }));
+    const titleTerms = new Set(contentTerms(p.title));
+    const all = new Set([...titleTerms, ...units.flatMap((u) => [...u.terms])]);
+    return { passage: p, titleTerms, units, all, language: detectLanguage(`${p.title} ${p.text}`) };
+  });
+  weigh(
+    concepts,
     perPassage.flatMap((p) => p.units.map((u) => u.terms)),
   );
-  const total = [...w.values()].reduce((a, b) => a + b, 0);
-  // Coverage is judged on the question's own terms: words carried over from the previous question
+  const total = concepts.reduce((a, c) => a + c.weight, 0);
+  // Coverage is judged on the question's own concepts: words carried over from the previous question
   // help rank sentences but must not make a clear new question look unanswerable.
-  const ownTerms = [...query].filter(([, boost]) => boost === 1).map(([t]) => t);
-  const ownTotal = ownTerms.reduce((a, t) => a + (w.get(t) ?? 0), 0);
+  const own = concepts.filter((c) => c.boost === 1);
+  const ownTotal = own.reduce((a, c) => a + c.weight, 0);
   if (ownTotal === 0) return notCovered;
 
+  const coverages = perPassage.map(
+    (p) => own.filter((c) => matches(p.all, c)).reduce((a, c) => a + c.weight, 0) / ownTotal,
+  );
+  const landing = perPassage.map((p) => LANDING_PAGE.test(pathOf(p.passage.sourceFilename)));
+  // A site's home page only sums up the pages it links to ("learn what jurors are paid"): it is
+  // quoted only when no other page covers the question.
+  const pageCovers = coverages.some((c, i) => c >= MIN_COVERAGE && !landing[i]);
+  // Court sites translate a few pages of an English site. An English question is not answered in
+  // Spanish when an English page covers it; a Spanish question is answered from an English page
+  // only when that page covers more of it than any Spanish page (the fee table that has no
+  // translation), not to repeat in English what a Spanish page says.
+  const best = (language: Language) =>
+    Math.max(
+      0,
+      ...coverages.filter((c, i) => c >= MIN_COVERAGE && !landing[i] && perPassage[i]!.language === language),
+    );
   const candidates: Candidate[] = [];
   perPassage.forEach((p, rank) => {
-    const covered = new Set<string>();
-    for (const t of ownTerms) {
-      if (p.titleTerms.has(t) || p.units.some((u) => u.terms.has(t))) covered.add(t);
-    }
-    const coverage = [...covered].reduce((a, t) => a + (w.get(t) ?? 0), 0) / ownTotal;
-    if (coverage < MIN_COVERAGE) return;
+    const coverage = coverages[rank]!;
+    if (coverage < MIN_COVERAGE || (pageCovers && landing[rank])) return;
+    if (input.language === 'en' && p.language === 'es' && best('en') > 0) return;
+    if (input.language === 'es' && p.language === 'en' && coverage <= best('es') + 1e-9) return;
+    const language = p.language === input.language ? 0.05 : -0.08;
+    // A page whose title names what was asked is about it ("Ubicaciones y horario" for "juzgado").
+    const titled = own.filter((c) => matches(p.titleTerms, c)).reduce((a, c) => a + c.weight, 0) / ownTotal;
     for (const { unit, terms } of p.units) {
-      let own = 0;
+      if (CROSS_REFERENCE.test(unit.text)) continue;
+      let matched = 0;
       let fromTitle = 0;
-      for (const [t, wt] of w) {
-        if (terms.has(t)) own += wt;
-        else if (p.titleTerms.has(t)) fromTitle += wt;
+      let asked = false;
+      for (const c of concepts) {
+        if (matches(terms, c)) {
+          matched += c.weight;
+          asked ||= c.boost >= 0.5;
+        } else if (matches(p.titleTerms, c)) fromTitle += c.weight;
       }
-      if (own === 0) continue;
+      // The kind of fact asked for (an address for "where", an amount for "how much") is the answer;
+      // a short line that is nothing but that fact ("100 Main Street Exampleton, EX 10010") most of all.
+      const fact = patterns.some((re) => re.test(unit.text)) ? (unit.text.length <= 60 ? 0.35 : 0.2) : 0;
+      // A sentence must carry something the visitor asked about, not only a cue word like "hours",
+      // unless it is the fact asked for on a page titled for the question ("100 Main Street").
+      if (!asked && (fact === 0 || titled === 0)) continue;
       // Sentences carry the question's own words; the page title and rank only break ties. Long
       // enumerations ("find hours, pay a ticket, file a claim…") match many words by accident: damp them.
       const density = Math.min(1, 14 / Math.max(1, terms.size));
       const score =
-        ((own + 0.3 * fromTitle) / total) * (0.6 + 0.4 * density) +
-        0.15 * p.passage.score -
-        0.03 * rank -
-        0.005 * unit.position;
+        ((matched + 0.3 * fromTitle) / total) * (0.6 + 0.4 * density) +
+        fact +
+        0.1 * coverage +
+        0.1 * titled +
+        language +
+        0.1 * p.passage.score -
+        0.02 * rank -
+        0.004 * unit.position;
       candidates.push({ unit, passageRank: rank, terms, score });
     }
   });
   if (candidates.length === 0) return notCovered;
 
-  candidates.sort((a, b) => b.score - a.score);
-  const best = candidates[0]!.score;
-  const chosen: Candidate[] = [];
-  for (const c of candidates) {
-    if (c.score < best * 0.45 || chosen.length >= MAX_UNITS) break;
-    if (chosen.some((k) => jaccard(k.terms, c.terms) > 0.7)) continue;
-    chosen.push(c);
-  }
-  // A sentence that introduces a list ("for example:") brings the items that follow it.
-  for (const lead of [...chosen]) {
-    if (lead.unit.listItem || !lead.unit.text.endsWith(':')) continue;
-    const units = perPassage[lead.passageRank]!.units;
-    for (let i = lead.unit.position + 1; i < units.length && units[i]!.unit.listItem; i++) {
-      if (i - lead.unit.position > MAX_ITEMS) break;
-      const { unit, terms } = units[i]!;
-      if (!chosen.some((k) => k.passageRank === lead.passageRank && k.unit.position === unit.position)) {
-        chosen.push({ unit, terms, passageRank: lead.passageRank, score: lead.score });
-      }
-    }
-  }
-  const inOrder = (a: Candidate, b: Candidate) =>
-    a.passageRank - b.passageRank || a.unit.position - b.unit.position;
-  chosen.sort(inOrder);
+  const chosen = selectUnits(
+    candidates,
+    perPassage.map((p) => p.units),
+    (text) => patterns.some((re) => re.test(text)),
+  );
   // Two or more list items read best as a list; a lone item reads as a sentence.
   const asList = chosen.filter((c) => c.unit.listItem).length >= 2;
 

@@ -1,9 +1,10 @@
 import type { GenerationConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import { HttpError } from '../http/http-error.js';
-import { type Passage, searchPassages } from '../knowledge/search.js';
+import type { Passage } from '../knowledge/search.js';
 import { type Answerer, type AnswerRequest, lastUserTurns } from './answerer.js';
 import { dropUnknownMarkers } from './citations.js';
+import { retrieve } from './retrieve.js';
 
 const PASSAGES = 6;
 const TIMEOUT_MS = 30_000;
@@ -70,12 +71,12 @@ export function createGenerationAnswerer({
   return {
     async answer(req) {
       const { question, previous } = lastUserTurns(req.turns);
-      const passages = searchPassages(db, {
-        accountId: req.accountId,
-        namespaces: req.namespaces,
-        query: previous ? `${question} ${previous}` : question,
-        limit: PASSAGES,
-      });
+      const passages = retrieve(
+        db,
+        { accountId: req.accountId, namespaces: req.namespaces },
+        previous ? `${question} ${previous}` : question,
+        PASSAGES,
+      );
       const body: Record<string, unknown> = {
         model: config.model,
         messages: upstreamMessages(req, passages),

@@ -11,7 +11,10 @@ const BULLET = /^\s*(?:[-*•‣◦]|\d{1,2}[.)])\s+/;
 const CELL_SEPARATOR = ' | ';
 // A sentence ends at . ! ? followed by space and something that starts a sentence. Abbreviations such
 // as "a.m." or "St." split wrongly now and then; the answer stays readable because units are kept whole.
-const SENTENCE_END = /(?<=[.!?])\s+(?=[\p{Lu}¿¡"“(\d])/u;
+// Abbreviations that are usually followed by a capital without ending the sentence ("the U.S.
+// Department of Justice") are excluded by the look-behind.
+const SENTENCE_END =
+  /(?<=[.!?])(?<!\b(?:U\.S|U\.S\.A|Mr|Mrs|Ms|Dr|St|No|Sr|Sra|Dra|Jr|vs|e\.g|i\.e|EE\.UU)\.)\s+(?=[\p{Lu}¿¡"“(\d])/u;
 const MAX_UNIT = 400;
 
 // Short unpunctuated lines are headings, except those carrying figures (phone numbers, hours, rooms).
@@ -69,8 +72,14 @@ export function splitUnits(passage: string): TextUnit[] {
     units.push({ text: clip(text), listItem, position: units.length });
   };
   let heading: string | null = null;
+  // A label just before an unpunctuated value: a term of a definition list ("Traffic" then
+  // "(555) 010-0150") or a short lead-in ("By mail to:" then an address). Quoted alone, the value
+  // would not say what it is.
+  let label: string | null = null;
   for (const block of blocks(passage)) {
     if (block === '') continue;
+    const previous = label;
+    label = null;
     if (block.startsWith('\u0000')) {
       if (block.length > 3) push(block.slice(1), true);
       continue;
@@ -82,6 +91,15 @@ export function splitUnits(passage: string): TextUnit[] {
     }
     if (looksLikeHeading(block)) {
       heading = block;
+      label = block;
+      continue;
+    }
+    if (previous !== null && !/[.!?]$/.test(block)) {
+      push(`${previous.replace(/:$/, '')}: ${block}`, true);
+      continue;
+    }
+    if (block.endsWith(':') && block.split(/\s+/).length <= 6) {
+      label = block;
       continue;
     }
     for (const sentence of block.split(SENTENCE_END)) {

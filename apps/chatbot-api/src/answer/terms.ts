@@ -8,7 +8,10 @@ const EN_STOPWORDS = new Set(
   his how i if in into is it its itself just me more most my no nor not now of off on once only or other our ours out
   over own same she should so some such than that the their theirs them then there these they this those through to
   too under until up very was we were what when where which while who whom why will with would you your yours
-  please tell know need want get got also may might must shall us let lets im ive id dont cant`.split(/\s+/),
+  please tell know need want get got also may might must shall us let lets im ive id dont cant
+  whats wheres hows whos thats isnt wont didnt doesnt go going gonna wanna make happen happens anyone someone much many
+  instead rather still ever really just actually possible long take takes soon
+  hi hey ok okay thanks`.split(/\s+/),
 );
 
 const ES_STOPWORDS = new Set(
@@ -16,7 +19,9 @@ const ES_STOPWORDS = new Set(
   ellos en entre era eran es esa esas ese eso esos esta estan estas este esto estos fue fueron ha hace hacer han hasta
   hay la las le les lo los mas me mi mis mucho muy nada ni no nos nosotros o os otra otro para pero poco por porque
   que quien quienes se sea ser si sin sobre son su sus tambien te tengo tiene tienen todo todos tu tus un una unas
-  uno unos usted ustedes y ya yo puedo puede pueden quiero necesito saber favor cómo qué dónde cuándo`
+  uno unos usted ustedes y ya yo puedo puede pueden quiero necesito saber favor cómo qué dónde cuándo
+  llego llegó pido hago hacer tengo debo voy ir dar estoy esta está hay alguien alguna algun nuestro
+  cuánto cuánta cuántos cuántas cuanta cuantos cuantas les`
     .split(/\s+/)
     .map(fold),
 );
@@ -97,11 +102,16 @@ export function words(text: string): string[] {
   return fold(text).match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
+/** Words of the text that carry content: folded, stopwords of both languages removed, not stemmed. */
+export function contentWords(text: string): string[] {
+  return words(text).filter(
+    (w) => !EN_STOPWORDS.has(w) && !ES_STOPWORDS.has(w) && (w.length > 1 || /\d/.test(w)),
+  );
+}
+
 /** Content terms: folded, stopwords of both languages removed, stemmed. */
 export function contentTerms(text: string): string[] {
-  return words(text)
-    .filter((w) => !EN_STOPWORDS.has(w) && !ES_STOPWORDS.has(w) && (w.length > 1 || /\d/.test(w)))
-    .map(stem);
+  return contentWords(text).map(stem);
 }
 
 export type Language = 'en' | 'es';
@@ -112,8 +122,11 @@ export function detectLanguage(text: string): Language {
   let es = 0;
   let en = 0;
   for (const w of words(text)) {
-    if (SPANISH_HINTS.has(w)) es++;
-    if (EN_STOPWORDS.has(w)) en++;
+    // A function word of both languages ("a", "me", "no") says nothing either way.
+    const spanish = SPANISH_HINTS.has(w) || ES_STOPWORDS.has(w);
+    const english = EN_STOPWORDS.has(w);
+    if (spanish && !english) es++;
+    if (english && !spanish) en++;
   }
   return es > en ? 'es' : 'en';
 }

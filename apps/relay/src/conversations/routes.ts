@@ -100,8 +100,11 @@ export function conversationRoutes(deps: ConversationRoutesDeps): Router {
       await admission.admit(visitor.vid);
       const upstream = await chat
         .streamMessage(id, content, upstreamOpts(res, visitorGone.signal))
-        .catch((e) => {
-          if (e?.status === 429 && typeof e.retryAfter === 'number') admission.block(e.retryAfter);
+        .catch((e: unknown) => {
+          // The account's minute is spent (perhaps by another client of it): hold everyone back.
+          if (e instanceof RateLimitError && e.code === 'rate_limit_exceeded' && e.retryAfter !== null) {
+            admission.block(e.retryAfter);
+          }
           throw fromUpstream(e);
         });
       const writer = new SseWriter(res);

@@ -60,12 +60,13 @@ export function widgetRoutes({
     );
     res.setHeader('Cache-Control', SHORT_CACHE);
     res.setHeader('Access-Control-Allow-Origin', '*');
-    res.json({
+    const manifest: WidgetManifest = {
       version: b.version,
       url: `${base}widget.js`,
-      integrity: b.files.get('widget.js')?.integrity,
+      integrity: b.files.get('widget.js')?.integrity ?? '',
       files,
-    });
+    };
+    res.json(manifest);
   });
   router.get('/widget/v:version/:file', (req, res, next) => {
     const b = current();

@@ -1,0 +1,143 @@
+/** Helpers of bench/relay-ttft.ts: a relay in its own process, its memory, and stream timers. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ORIGIN = 'http://localhost:8080';
+const MAIN = fileURLToPath(new URL('../apps/relay/dist/main.js', import.meta.url));
+
+export interface RelayProcess {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs the built relay as a separate process (as in production), so its memory is measured apart
+ * from the load generator and the upstream, and limits are raised out of the way of the benchmark.
+ */
+export async function spawnRelay(
+  upstream: { url: string; chatKey: string; ingestKey: string },
+  extraEnv: Record<string, string> = {},
+): Promise<RelayProcess> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'relay-bench-'));
+  const big = '100000000';
+  const child: ChildProcess = spawn(process.execPath, [MAIN], {
+    env: {
+      PATH: process.env.PATH,
+      PORT: '0',
+      UPSTREAM_BASE_URL: upstream.url,
+      UPSTREAM_CHAT_KEY: upstream.chatKey,
+      UPSTREAM_INGEST_KEY: upstream.ingestKey,
+      ALLOWED_ORIGINS: ORIGIN,
+      EMBEDDED_DATA_DIR: dataDir,
+      DATABASE_URL: 'memory:',
+      ADMIN_PASSWORD: 'bench-admin-password',
+      LOG_LEVEL: 'warn',
+      UPSTREAM_RPM: big,
+      LIMIT_IP_PER_MINUTE: big,
+      LIMIT_SESSIONS_PER_IP_PER_MINUTE: big,
+      LIMIT_VISITOR_PER_MINUTE: big,
+      LIMIT_MESSAGES_PER_VISITOR_PER_MINUTE: big,
+      LIMIT_MESSAGES_PER_SITE_PER_DAY: big,
+      ADMISSION_QUEUE_SIZE: '10000',
+      MAX_STREAM_SECONDS: '3600',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`relay exited with ${code}`)));
+  });
+  return {
+    url,
+    pid: child.pid ?? 0,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Resident memory of a process in bytes (Linux). */
+export function rssBytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+  return Number(kb ?? 0) * 1024;
+}
+
+/** Resolves when `marker` first appears in the response body; the body keeps streaming after. */
+export async function firstMarker(
+  response: Response,
+  marker: string,
+): Promise<ReadableStreamDefaultReader<Uint8Array>> {
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let seen = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`stream ended before ${marker}`);
+    seen += decoder.decode(value, { stream: true });
+    if (seen.includes(marker)) return reader;
+    seen = seen.slice(-marker.length);
+  }
+}
+
+/** An upstream whose answers send one delta and then stay open, idle: for held-stream figures. */
+export async function startIdleUpstream(): Promise<{
+  url: string;
+  open: () => number;
+  close(): Promise<void>;
+}> {
+  let open = 0;
+  const server: Server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      if (req.method === 'POST' && req.url === '/v1/conversations') {
+        res.writeHead(201, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            id: crypto.randomUUID(),
+            object: 'conversation',
+            model: null,
+            metadata: {},
+            created: 1,
+            updated: 1,
+          }),
+        );
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(`data: ${JSON.stringify({ conversation_id: 'x', delta: { content: 'Hello' } })}\n\n`);
+      open++;
+      res.on('close', () => open--);
+    });
+  });
+  server.keepAliveTimeout = 0;
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    open: () => open,
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
