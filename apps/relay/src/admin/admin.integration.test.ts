@@ -7,12 +7,15 @@ import type { Job } from './jobs.js';
 import { AdminTestClient } from './testing/admin-client.js';
 import { startAdminFixture } from './testing/fixture.js';
 
+// The in-repo copy of ../shared/fixtures/ada-site, so a fresh clone's tests do not depend on where shared/ is.
+const ADA_SITE = new URL('../../../chatbot-api/test/fixtures/ada-site/', import.meta.url);
+
 // Real chatbot-api, real relay, real HTTP: the path a court's staff member takes.
 let api: TestChatbotApi;
 let relay: TestRelay;
 let admin: AdminTestClient;
 let upstream: ChatbotClient;
-const PDF = readFileSync('/work/shared/fixtures/ada-site/assets/pdfs/web-guidance.pdf');
+const PDF = readFileSync(new URL('assets/pdfs/web-guidance.pdf', ADA_SITE));
 
 beforeAll(async () => {
   api = await startTestChatbotApi();

@@ -1,11 +1,15 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { startTestChatbotApi, type TestChatbotApi } from '@amicus/chatbot-api/testing';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRelay, type TestRelay } from '../testing.js';
 import type { Job } from './jobs.js';
 import { AdminTestClient } from './testing/admin-client.js';
+
+// The in-repo copy of ../shared/fixtures/ada-site, so a fresh clone's tests do not depend on where shared/ is.
+const ADA_SITE = new URL('../../../chatbot-api/test/fixtures/ada-site/', import.meta.url);
 
 // The demo court site, served locally, crawled by the real chatbot-api through the relay.
 let site: Server;
@@ -17,7 +21,7 @@ let crawlSupported = false;
 
 beforeAll(async () => {
   const app = express();
-  app.use(express.static('/work/shared/fixtures/ada-site'));
+  app.use(express.static(fileURLToPath(ADA_SITE)));
   site = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => site.once('listening', () => resolve()));
   siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
