@@ -8,11 +8,20 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ORIGIN = 'http://localhost:8080';
-const MAIN = fileURLToPath(new URL('../apps/relay/dist/main.js', import.meta.url));
+const PROBE = fileURLToPath(new URL('./relay-heap-probe.mjs', import.meta.url));
+
+export interface HeapFigures {
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+  rss: number;
+}
 
 export interface RelayProcess {
   url: string;
   pid: number;
+  /** The relay's memory after a full GC (heap, plus Buffers outside it). */
+  heap(): Promise<HeapFigures>;
   stop(): Promise<void>;
 }
 
@@ -26,7 +35,9 @@ export async function spawnRelay(
 ): Promise<RelayProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'relay-bench-'));
   const big = '100000000';
-  const child: ChildProcess = spawn(process.execPath, [MAIN], {
+  // RELAY_NODE_ARGS adds node flags to the relay only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const nodeArgs = (process.env.RELAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, ['--expose-gc', ...nodeArgs, PROBE], {
     env: {
       PATH: process.env.PATH,
       PORT: '0',
@@ -48,7 +59,7 @@ export async function spawnRelay(
       MAX_STREAM_SECONDS: '3600',
       ...extraEnv,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
@@ -62,6 +73,11 @@ export async function spawnRelay(
   return {
     url,
     pid: child.pid ?? 0,
+    heap: () =>
+      new Promise<HeapFigures>((resolve) => {
+        child.once('message', (m) => resolve(m as HeapFigures));
+        child.send('heap');
+      }),
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

@@ -1,73 +1,50 @@
 /**
- * Relay overhead: time to first token (TTFT) through the relay against the same chatbot-api
- * directly, side by side, at 1, 50 and 200 concurrent streams; then the relay's memory per
- * in-flight stream and 2,000 concurrent idle streams held open. Prints figures; asserts nothing.
+ * Relay overhead: time to first token (TTFT) through the relay against the same upstream directly,
+ * at 1, 50 and 200 concurrent streams; then the relay's memory per in-flight stream and 2,000
+ * concurrent idle streams held open. Prints figures; asserts nothing.
  *
  *   pnpm --filter @amicus/relay build && pnpm --filter @amicus/bench relay-ttft
  *
- * The relay runs as its own process (apps/relay/dist/main.js); the chatbot-api (seeded with the
- * demo court site) and the load generator share this process, equally for both paths.
+ * Two upstreams, each measured directly and through its own relay process (apps/relay/dist/main.js):
+ * - a stand-in that answers a delta at once, so the figure is the relay's own cost;
+ * - the real chatbot-api (seeded with the demo court site), a single process that is itself the
+ *   bottleneck at 50+ streams, so its figures include queueing in the upstream.
+ * Each round sends `level` direct and `level` relayed streams (the order alternates per round), and
+ * the added time is the median over pairs (round, slot) of relay − direct.
+ * RELAY_NODE_ARGS passes node flags to the relay processes (e.g. `--cpu-prof`).
  */
 import { fileURLToPath } from 'node:url';
 import { startTestChatbotApi } from '@amicus/chatbot-api/testing';
-import {
-  firstMarker,
-  ORIGIN,
-  percentile,
-  rssBytes,
-  spawnRelay,
-  startIdleUpstream,
-} from './relay-bench-support.js';
+import { firstMarker, ORIGIN, percentile, spawnRelay, startIdleUpstream } from './relay-bench-support.js';
 
-// Node's fetch pools connections per origin without a cap, so N concurrent streams use N sockets.
 const QUESTION = 'How do I pay a traffic ticket?';
-const LEVELS = [1, 50, 200];
-const ROUNDS: Record<number, number> = { 1: 40, 50: 4, 200: 2 };
-
-const api = await startTestChatbotApi({
-  seedDir: fileURLToPath(new URL('../apps/demo-site/public', import.meta.url)),
-  seedBaseUrl: ORIGIN,
-});
-// The benchmark measures the relay, not the account's limits.
-(api.deps.db as unknown as { prepare(sql: string): { run(...args: unknown[]): unknown } })
-  .prepare('UPDATE accounts SET rpm_limit = ?, daily_token_quota = ? WHERE id = ?')
-  .run(100_000_000, 1_000_000_000, api.accountId);
-
-const relay = await spawnRelay(api);
+const LEVELS = (process.env.BENCH_LEVELS ?? '1,50,200').split(',').map(Number);
+const ROUNDS: Record<number, number> = { 1: 60, 50: 8, 200: 4 };
 const json = { 'content-type': 'application/json' };
-const upstreamAuth = { authorization: `Bearer ${api.chatKey}`, ...json };
-const session = (await (
-  await fetch(`${relay.url}/api/sessions`, { method: 'POST', headers: { origin: ORIGIN } })
-).json()) as {
-  token: string;
-};
-const relayAuth = { origin: ORIGIN, authorization: `Bearer ${session.token}`, ...json };
 
-async function newConversation(via: 'direct' | 'relay'): Promise<string> {
-  const res =
-    via === 'direct'
-      ? await fetch(`${api.url}/conversations`, { method: 'POST', headers: upstreamAuth, body: '{}' })
-      : await fetch(`${relay.url}/api/conversations`, { method: 'POST', headers: relayAuth });
-  return ((await res.json()) as { id: string }).id;
+interface Target {
+  name: string;
+  direct: { url: string; headers: Record<string, string>; newConversation(): Promise<string> };
+  relayUrl: string;
+}
+
+async function sessionHeaders(relayUrl: string): Promise<Record<string, string>> {
+  const res = await fetch(`${relayUrl}/api/sessions`, { method: 'POST', headers: { origin: ORIGIN } });
+  const { token } = (await res.json()) as { token: string };
+  return { origin: ORIGIN, authorization: `Bearer ${token}`, ...json };
 }
 
 /** One question; milliseconds until the first content delta. */
-async function ttft(via: 'direct' | 'relay', id: string): Promise<number> {
+async function ttft(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  marker: string,
+): Promise<number> {
   const started = performance.now();
-  const res =
-    via === 'direct'
-      ? await fetch(`${api.url}/conversations/${id}/messages`, {
-          method: 'POST',
-          headers: upstreamAuth,
-          body: JSON.stringify({ content: QUESTION, stream: true }),
-        })
-      : await fetch(`${relay.url}/api/conversations/${id}/messages`, {
-          method: 'POST',
-          headers: relayAuth,
-          body: JSON.stringify({ content: QUESTION }),
-        });
-  if (res.status !== 200) throw new Error(`${via}: HTTP ${res.status} ${await res.text()}`);
-  const reader = await firstMarker(res, via === 'direct' ? '"delta"' : 'event: delta');
+  const res = await fetch(url, { method: 'POST', headers, body });
+  if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status} ${await res.text()}`);
+  const reader = await firstMarker(res, marker);
   const elapsed = performance.now() - started;
   // Only the first token is measured; the rest of a paced answer would only stretch the run.
   await reader.cancel();
@@ -75,49 +52,117 @@ async function ttft(via: 'direct' | 'relay', id: string): Promise<number> {
 }
 
 const fmt = (ms: number) => ms.toFixed(2).padStart(8);
-console.log('\nTTFT (ms), direct chatbot-api vs through the relay, same run');
-console.log('streams |  direct p50   p95 |   relay p50   p95 | added p50');
-for (const level of LEVELS) {
-  const samples = { direct: [] as number[], relay: [] as number[] };
-  const ids = {
-    direct: await Promise.all(Array.from({ length: level }, () => newConversation('direct'))),
-    relay: await Promise.all(Array.from({ length: level }, () => newConversation('relay'))),
-  };
-  for (let round = 0; round < (ROUNDS[level] ?? 1); round++) {
-    // Alternate the order so neither path always runs on a warmer process.
-    for (const via of round % 2 === 0 ? (['direct', 'relay'] as const) : (['relay', 'direct'] as const)) {
-      samples[via].push(...(await Promise.all(ids[via].map((id) => ttft(via, id)))));
-    }
-  }
-  const d50 = percentile(samples.direct, 50);
-  const r50 = percentile(samples.relay, 50);
-  console.log(
-    `${String(level).padStart(7)} | ${fmt(d50)} ${fmt(percentile(samples.direct, 95))} | ${fmt(r50)} ${fmt(percentile(samples.relay, 95))} | ${fmt(r50 - d50)}`,
-  );
-}
-await relay.stop();
-await api.close();
 
-// Held streams: an upstream that answers one delta and then stays silent.
-const idle = await startIdleUpstream();
+async function compare(target: Target): Promise<void> {
+  console.log(`\nTTFT (ms), ${target.name}: direct vs through the relay, interleaved`);
+  console.log('streams |  direct p50   p95 |   relay p50   p95 | added p50 (pairs)  p95');
+  for (const level of LEVELS) {
+    // One visitor per slot, as in real traffic; each with its own conversation on both paths.
+    const slots = await Promise.all(
+      Array.from({ length: level }, async () => {
+        const headers = await sessionHeaders(target.relayUrl);
+        const res = await fetch(`${target.relayUrl}/api/conversations`, { method: 'POST', headers });
+        const relayId = ((await res.json()) as { id: string }).id;
+        return { headers, relayId, directId: await target.direct.newConversation() };
+      }),
+    );
+    const run = (via: 'direct' | 'relay') =>
+      Promise.all(
+        slots.map((s) =>
+          via === 'direct'
+            ? ttft(
+                `${target.direct.url}/conversations/${s.directId}/messages`,
+                target.direct.headers,
+                JSON.stringify({ content: QUESTION, stream: true }),
+                '"delta"',
+              )
+            : ttft(
+                `${target.relayUrl}/api/conversations/${s.relayId}/messages`,
+                s.headers,
+                JSON.stringify({ content: QUESTION }),
+                'event: delta',
+              ),
+        ),
+      );
+    // Warm-up: JIT, pools and caches on both paths, not counted.
+    for (let i = 0; i < 2; i++) await run('direct').then(() => run('relay'));
+    const direct: number[] = [];
+    const relay: number[] = [];
+    const added: number[] = [];
+    for (let round = 0; round < (ROUNDS[level] ?? 4); round++) {
+      const order = round % 2 === 0 ? (['direct', 'relay'] as const) : (['relay', 'direct'] as const);
+      const got = { direct: [] as number[], relay: [] as number[] };
+      for (const via of order) got[via] = await run(via);
+      direct.push(...got.direct);
+      relay.push(...got.relay);
+      for (const [i, r] of got.relay.entries()) added.push(r - (got.direct[i] ?? Number.NaN));
+    }
+    console.log(
+      `${String(level).padStart(7)} | ${fmt(percentile(direct, 50))} ${fmt(percentile(direct, 95))} | ${fmt(percentile(relay, 50))} ${fmt(percentile(relay, 95))} | ${fmt(percentile(added, 50))}         ${fmt(percentile(added, 95))}`,
+    );
+  }
+}
+
 const KEY = `svc_sk_${'b'.repeat(59)}`;
+const relayOpts = { SESSION_SECRET: 'bench-session-secret-0123456789-abcdefghij' };
+
+// 1. The instant stand-in: the relay's own overhead.
+const standIn = await startIdleUpstream();
+const standInRelay = await spawnRelay({ url: standIn.url, chatKey: KEY, ingestKey: KEY }, relayOpts);
+await compare({
+  name: 'instant stand-in upstream',
+  direct: {
+    url: standIn.url,
+    headers: { authorization: `Bearer ${KEY}`, ...json },
+    newConversation: async () => crypto.randomUUID(),
+  },
+  relayUrl: standInRelay.url,
+});
+await standInRelay.stop();
+
+// 2. The real chatbot-api.
+if (process.env.BENCH_SKIP_REAL !== '1') {
+  const api = await startTestChatbotApi({
+    seedDir: fileURLToPath(new URL('../apps/demo-site/public', import.meta.url)),
+    seedBaseUrl: ORIGIN,
+  });
+  // The benchmark measures the relay, not the account's limits.
+  (api.deps.db as unknown as { prepare(sql: string): { run(...args: unknown[]): unknown } })
+    .prepare('UPDATE accounts SET rpm_limit = ?, daily_token_quota = ? WHERE id = ?')
+    .run(100_000_000, 1_000_000_000, api.accountId);
+  const apiRelay = await spawnRelay(api, relayOpts);
+  const upstreamAuth = { authorization: `Bearer ${api.chatKey}`, ...json };
+  await compare({
+    name: 'real chatbot-api (single process)',
+    direct: {
+      url: api.url,
+      headers: upstreamAuth,
+      newConversation: async () => {
+        const res = await fetch(`${api.url}/conversations`, {
+          method: 'POST',
+          headers: upstreamAuth,
+          body: '{}',
+        });
+        return ((await res.json()) as { id: string }).id;
+      },
+    },
+    relayUrl: apiRelay.url,
+  });
+  await apiRelay.stop();
+  await api.close();
+}
+
+// 3. Held streams: the stand-in answers one delta and then stays silent.
 // On PostgreSQL, so the embedded database's WebAssembly heap does not blur the per-stream figure.
 const holder = await spawnRelay(
-  { url: idle.url, chatKey: KEY, ingestKey: KEY },
+  { url: standIn.url, chatKey: KEY, ingestKey: KEY },
   {
+    ...relayOpts,
     DATABASE_URL: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
     DATABASE_SCHEMA: 'relay_bench',
-    SESSION_SECRET: 'bench-session-secret-0123456789-abcdefghij',
   },
 );
-const token = (
-  (await (
-    await fetch(`${holder.url}/api/sessions`, { method: 'POST', headers: { origin: ORIGIN } })
-  ).json()) as {
-    token: string;
-  }
-).token;
-const headers = { origin: ORIGIN, authorization: `Bearer ${token}`, ...json };
+const headers = await sessionHeaders(holder.url);
 const held: ReadableStreamDefaultReader<Uint8Array>[] = [];
 async function hold(n: number): Promise<void> {
   const ids = await Promise.all(
@@ -126,37 +171,42 @@ async function hold(n: number): Promise<void> {
       return ((await res.json()) as { id: string }).id;
     }),
   );
+  const body = JSON.stringify({ content: QUESTION });
   const readers = await Promise.all(
-    ids.map(async (id) => {
-      const res = await fetch(`${holder.url}/api/conversations/${id}/messages`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ content: QUESTION }),
-      });
-      return firstMarker(res, 'event: delta');
-    }),
+    ids.map(async (id) =>
+      firstMarker(
+        await fetch(`${holder.url}/api/conversations/${id}/messages`, { method: 'POST', headers, body }),
+        'event: delta',
+      ),
+    ),
   );
   held.push(...readers);
 }
-const settle = () => new Promise((r) => setTimeout(r, 3000));
+const settle = () => new Promise((r) => setTimeout(r, 2000));
+const mem = async () => {
+  const h = await holder.heap();
+  return { live: h.heapUsed + h.external, rss: h.rss };
+};
 await hold(20); // warm-up: code paths, pools, JIT
 await settle();
-const base = rssBytes(holder.pid);
+const base = await mem();
 await hold(200);
 await settle();
-const at200 = rssBytes(holder.pid);
+const at200 = await mem();
+const kb = (bytes: number, n: number) => (bytes / n / 1024).toFixed(1);
 console.log(
-  `\nMemory per in-flight stream (relay RSS, 200 streams): ${((at200 - base) / 200 / 1024).toFixed(1)} KB`,
+  `\nMemory per in-flight stream, 200 streams: ${kb(at200.live - base.live, 200)} KB live (heap + external, after GC), ${kb(at200.rss - base.rss, 200)} KB RSS`,
 );
 const started = performance.now();
 await hold(2000 - held.length);
 await settle();
-const at2000 = rssBytes(holder.pid);
+const at2000 = await mem();
+const n = held.length - 20;
 console.log(
-  `Idle streams held: ${held.length} through the relay (${idle.open()} open upstream) in ${((performance.now() - started) / 1000).toFixed(1)} s; ` +
-    `relay RSS ${(at2000 / 1048576).toFixed(0)} MB, ${((at2000 - base) / (held.length - 20) / 1024).toFixed(1)} KB per stream`,
+  `Idle streams held: ${held.length} through the relay (${standIn.open()} open upstream) in ${((performance.now() - started) / 1000).toFixed(1)} s; ` +
+    `${kb(at2000.live - base.live, n)} KB live per stream, ${kb(at2000.rss - base.rss, n)} KB RSS per stream (RSS ${(at2000.rss / 1048576).toFixed(0)} MB)`,
 );
 await Promise.all(held.map((r) => r.cancel()));
 await holder.stop();
-await idle.close();
+await standIn.close();
 process.exit(0);

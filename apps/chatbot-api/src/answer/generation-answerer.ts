@@ -1,8 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import type { GenerationConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import { HttpError } from '../http/http-error.js';
+import { isObject } from '../http/json-shapes.js';
 import type { Passage } from '../knowledge/search.js';
-import { type Answerer, type AnswerRequest, lastUserTurns } from './answerer.js';
+import {
+  type Answerer,
+  type AnswerRequest,
+  lastUserTurns,
+  type ModelToolCall,
+  type Turn,
+} from './answerer.js';
 import { dropUnknownMarkers } from './citations.js';
 import { retrieve } from './retrieve.js';
 
@@ -23,15 +31,34 @@ function systemPrompt(passages: readonly Passage[], cite: boolean): string {
   ].join('\n');
 }
 
+function upstreamTurn(t: Turn, native: boolean): Record<string, unknown>[] {
+  if (native && t.role === 'assistant' && t.toolCalls && t.toolCalls.length > 0) {
+    const calls = t.toolCalls.map((c) => ({
+      id: c.id,
+      type: 'function',
+      function: { name: c.name, arguments: c.arguments },
+    }));
+    return [{ role: 'assistant', content: t.content === '' ? null : t.content, tool_calls: calls }];
+  }
+  if (native && t.role === 'tool' && t.toolCallId !== undefined) {
+    return [{ role: 'tool', tool_call_id: t.toolCallId, content: t.content }];
+  }
+  if (t.content === '') return [];
+  // Without tools the model cannot be shown the call, so its result travels as plain text.
+  return [
+    t.role === 'tool'
+      ? { role: 'user', content: `Tool result:\n${t.content}` }
+      : { role: t.role, content: t.content },
+  ];
+}
+
 function upstreamMessages(req: AnswerRequest, passages: readonly Passage[]) {
+  // Given tools, the model sees its earlier calls and their results as such; otherwise it would
+  // not know a call was answered and might make it again.
+  const native = Array.isArray(req.modelFields?.tools);
   return [
     { role: 'system', content: systemPrompt(passages, req.cite) },
-    ...req.turns.map((t) =>
-      // Tool results travel as plain text: the backend never saw the tool call that produced them.
-      t.role === 'tool'
-        ? { role: 'user', content: `Tool result:\n${t.content}` }
-        : { role: t.role, content: t.content },
-    ),
+    ...req.turns.flatMap((t) => upstreamTurn(t, native)),
   ];
 }
 
@@ -55,6 +82,24 @@ function fromStatus(status: number): HttpError {
   return unavailable();
 }
 
+type UpstreamMessage = { content?: unknown; tool_calls?: unknown };
+
+/** The model's tool calls, or null when it wrote text; a malformed call is an upstream failure. */
+function toolCallsOf(message: UpstreamMessage | undefined): ModelToolCall[] | null {
+  const raw = message?.tool_calls;
+  if (!Array.isArray(raw) || raw.length === 0) return null;
+  return raw.map((call) => {
+    const fn = isObject(call) ? call.function : undefined;
+    if (!isObject(call) || !isObject(fn) || typeof fn.name !== 'string') throw unavailable();
+    return {
+      // Ids are opaque to us; one is made up only for a server that omits it.
+      id: typeof call.id === 'string' && call.id !== '' ? call.id : `call_${randomBytes(12).toString('hex')}`,
+      name: fn.name,
+      arguments: typeof fn.arguments === 'string' ? fn.arguments : JSON.stringify(fn.arguments ?? {}),
+    };
+  });
+}
+
 /**
  * Answers with any OpenAI-compatible chat server from the retrieved passages numbered as sources.
  * Markers naming no passage are dropped; citations are then built from the markers that remain.
@@ -69,6 +114,7 @@ export function createGenerationAnswerer({
   fetch: typeof fetch;
 }): Answerer {
   return {
+    usesModel: true,
     async answer(req) {
       const { question, previous } = lastUserTurns(req.turns);
       const passages = retrieve(
@@ -81,6 +127,7 @@ export function createGenerationAnswerer({
         model: config.model,
         messages: upstreamMessages(req, passages),
         max_tokens: req.maxTokens,
+        ...req.modelFields,
       };
       if (req.temperature !== null) body.temperature = req.temperature;
       if (req.topP !== null) body.top_p = req.topP;
@@ -100,13 +147,16 @@ export function createGenerationAnswerer({
         throw unavailable();
       }
       if (!response.ok) throw fromStatus(response.status);
-      let text: unknown;
+      let message: UpstreamMessage | undefined;
       try {
-        const json = (await response.json()) as { choices?: { message?: { content?: unknown } }[] };
-        text = json.choices?.[0]?.message?.content;
+        const json = (await response.json()) as { choices?: { message?: UpstreamMessage }[] };
+        message = json.choices?.[0]?.message;
       } catch {
         throw unavailable();
       }
+      const toolCalls = toolCallsOf(message);
+      if (toolCalls) return { content: '', sources: [], toolCalls };
+      const text = message?.content;
       if (typeof text !== 'string') throw unavailable();
       const content = req.cite
         ? dropUnknownMarkers(text.trim(), passages.length)

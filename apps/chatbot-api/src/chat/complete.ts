@@ -4,6 +4,7 @@ import { HttpError } from '../http/http-error.js';
 import { estimateTokens, truncateToTokens } from '../limits/tokens.js';
 import { type CompletionRequest, type InMessage, MAX_COMPLETION_TOKENS } from './completion-request.js';
 import { toJsonContent } from './json-output.js';
+import { modelFields } from './model-fields.js';
 import type { ResolvedBot } from './resolve-model.js';
 import { forcedToolCall, type ToolCallWire } from './tool-call.js';
 
@@ -34,7 +35,14 @@ export function checkToolAllowlist(bot: ResolvedBot, request: Pick<CompletionReq
 }
 
 function toTurns(messages: readonly InMessage[]): Turn[] {
-  return messages.filter((m) => m.content !== null).map((m) => ({ role: m.role, content: m.content! }));
+  return messages
+    .filter((m) => m.content !== null || m.toolCalls.length > 0)
+    .map((m) => ({
+      role: m.role,
+      content: m.content ?? '',
+      ...(m.toolCalls.length > 0 ? { toolCalls: m.toolCalls } : {}),
+      ...(m.toolCallId === null ? {} : { toolCallId: m.toolCallId }),
+    }));
 }
 
 function promptTokens(messages: readonly InMessage[]): number {
@@ -72,17 +80,10 @@ export async function runCompletion(
 ): Promise<CompletionOutcome> {
   const prompt = promptTokens(request.messages);
   const question = [...request.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
-  const call = forcedToolCall(request.tools, request.toolChoice, question);
-  if (call) {
-    const completion = estimateTokens(call.function.arguments);
-    return {
-      content: null,
-      citations: null,
-      toolCalls: [call],
-      finishReason: 'tool_calls',
-      usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion },
-    };
-  }
+  // A language model decides on tools itself; without one, a call is made only when it is forced.
+  const viaModel = answerer.usesModel === true;
+  const forced = viaModel ? null : forcedToolCall(request.tools, request.toolChoice, question);
+  if (forced) return toolCallOutcome([forced], prompt);
   const maxTokens = Math.min(request.maxCompletionTokens ?? bot.maxCompletionTokens, MAX_COMPLETION_TOKENS);
   const answer = await answerer.answer({
     accountId,
@@ -94,19 +95,67 @@ export async function runCompletion(
     temperature: request.temperature === null ? null : Math.min(request.temperature, 1),
     topP: request.temperature === null ? request.topP : null,
     ...(signal ? { signal } : {}),
+    ...(viaModel ? { modelFields: modelFields(request) } : {}),
   });
+  if (answer.toolCalls && answer.toolCalls.length > 0) {
+    return toolCallOutcome(
+      answer.toolCalls.map((c) => ({
+        id: c.id,
+        type: 'function',
+        function: { name: c.name, arguments: c.arguments },
+      })),
+      prompt,
+    );
+  }
+  // A model asked for JSON answers in JSON; cutting or wrapping that would break it.
+  if (viaModel && request.responseFormat.type !== 'text' && isJson(answer.content)) {
+    return textOutcome(answer.content, bot.citations ? [] : null, false, prompt);
+  }
   const limited = applyLimits(answer.content, request.stop, maxTokens);
   const citations = bot.citations ? citationsFor(limited.text, answer.sources) : null;
   const content =
     request.responseFormat.type === 'text'
       ? limited.text
       : toJsonContent(request.responseFormat, limited.text);
-  const completion = estimateTokens(content);
+  return textOutcome(content, citations, limited.cut, prompt);
+}
+
+function usage(prompt: number, completion: number): Usage {
+  return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
+}
+
+function toolCallOutcome(calls: ToolCallWire[], prompt: number): CompletionOutcome {
+  const completion = calls.reduce((sum, c) => sum + estimateTokens(c.function.arguments), 0);
+  // The contract: content and citations are null on a tool-call turn, whatever the bot's settings.
+  return {
+    content: null,
+    citations: null,
+    toolCalls: calls,
+    finishReason: 'tool_calls',
+    usage: usage(prompt, completion),
+  };
+}
+
+function textOutcome(
+  content: string,
+  citations: CitationWire[] | null,
+  cut: boolean,
+  prompt: number,
+): CompletionOutcome {
   return {
     content,
     citations,
     toolCalls: null,
-    finishReason: limited.cut ? 'length' : 'stop',
-    usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion },
+    finishReason: cut ? 'length' : 'stop',
+    usage: usage(prompt, estimateTokens(content)),
   };
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }

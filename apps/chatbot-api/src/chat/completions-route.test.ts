@@ -229,13 +229,15 @@ describe('POST /v1/chat/completions (streaming)', () => {
       }),
     });
     const frames = sseFrames(await res.text()) as Wire[];
-    expect(frames).toHaveLength(4);
+    // OpenAI's shape: the call's id and name with empty arguments, then the arguments in pieces.
+    expect(frames).toHaveLength(5);
     expect(frames[1].choices[0].delta.tool_calls[0]).toMatchObject({
       index: 0,
       type: 'function',
-      function: { name: 'lookup' },
+      function: { name: 'lookup', arguments: '' },
     });
-    expect(frames[2].choices[0]).toMatchObject({ delta: {}, finish_reason: 'tool_calls' });
-    expect(frames[3]).toBe('[DONE]');
+    expect(frames[2].choices[0].delta.tool_calls[0]).toEqual({ index: 0, function: { arguments: '{}' } });
+    expect(frames[3].choices[0]).toMatchObject({ delta: {}, finish_reason: 'tool_calls' });
+    expect(frames[4]).toBe('[DONE]');
   });
 });

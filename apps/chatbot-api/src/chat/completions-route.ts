@@ -8,6 +8,7 @@ import { openEventStream, splitIntoDeltas } from '../http/sse.js';
 import { recordUsage } from '../limits/usage.js';
 import { type CompletionOutcome, checkToolAllowlist, runCompletion } from './complete.js';
 import { resolveModel } from './resolve-model.js';
+import { toolCallDeltas } from './tool-call.js';
 import { validateCompletion } from './validate-completion.js';
 
 function assistantMessage(o: CompletionOutcome) {
@@ -64,7 +65,7 @@ export function createCompletionRoutes(deps: AppDeps, answerer: Answerer): Route
         try {
           const outcome = await runCompletion(answerer, ctx.accountId, bot, request, stream.signal);
           if (outcome.toolCalls) {
-            stream.send(chunk({ tool_calls: outcome.toolCalls.map((c, index) => ({ index, ...c })) }));
+            for (const delta of toolCallDeltas(outcome.toolCalls)) stream.send(chunk(delta));
           } else {
             for (const piece of splitIntoDeltas(outcome.content ?? '')) {
               stream.send(chunk({ content: piece }));

@@ -31,3 +31,28 @@ export function forcedToolCall(
     function: { name: tool.name, arguments: JSON.stringify(args) },
   };
 }
+
+/** Code points per streamed piece of a call's arguments: a few tokens, like a model's own deltas. */
+const ARGUMENT_PIECE = 24;
+
+/**
+ * Stream deltas for finished tool calls in OpenAI's chunk shape: per call, one delta with index, id,
+ * type, name and empty arguments, then the arguments in pieces under the same index. Pieces are cut
+ * at code points so every frame is valid UTF-8 on its own.
+ */
+export function toolCallDeltas(calls: readonly ToolCallWire[]): Record<string, unknown>[] {
+  const deltas: Record<string, unknown>[] = [];
+  calls.forEach((call, index) => {
+    deltas.push({
+      tool_calls: [
+        { index, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } },
+      ],
+    });
+    const points = Array.from(call.function.arguments);
+    for (let i = 0; i < points.length; i += ARGUMENT_PIECE) {
+      const piece = points.slice(i, i + ARGUMENT_PIECE).join('');
+      deltas.push({ tool_calls: [{ index, function: { arguments: piece } }] });
+    }
+  });
+  return deltas;
+}

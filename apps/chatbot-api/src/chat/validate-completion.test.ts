@@ -21,6 +21,19 @@ describe('validateCompletion', () => {
     expect(r.responseFormat).toEqual({ type: 'text' });
   });
 
+  it('counts content limits in characters (code points), not UTF-16 units', () => {
+    const emoji = '\u{1F600}';
+    const at = (content: string) => paramOf({ messages: [{ role: 'user', content }] });
+    expect(at(emoji.repeat(100_000))).toBeUndefined();
+    expect(at(emoji.repeat(100_001))).toBe('messages[0].content');
+    // Parts are joined before counting, so the limit holds across them.
+    const parts = [
+      { type: 'text', text: emoji.repeat(60_000) },
+      { type: 'text', text: emoji.repeat(40_001) },
+    ];
+    expect(paramOf({ messages: [{ role: 'user', content: parts }] })).toBe('messages[0].content');
+  });
+
   it.each([
     [undefined, null],
     [[user], null],

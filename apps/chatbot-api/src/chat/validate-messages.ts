@@ -1,3 +1,4 @@
+import { exceedsChars } from '../http/char-length.js';
 import { badRequest } from '../http/http-error.js';
 import { isAbsent, isObject } from '../http/json-shapes.js';
 import { type InMessage, MAX_CONTENT_CHARS, type ToolCall } from './completion-request.js';
@@ -26,7 +27,7 @@ function contentOf(value: unknown, at: string): string {
     throw badRequest('Message content must be a string or an array of text parts.', at);
   }
   if (text.length === 0) throw badRequest('Message content must not be empty.', at);
-  if (text.length > MAX_CONTENT_CHARS) {
+  if (exceedsChars(text, MAX_CONTENT_CHARS)) {
     throw badRequest(`Message content must be at most ${MAX_CONTENT_CHARS} characters.`, at);
   }
   return text;

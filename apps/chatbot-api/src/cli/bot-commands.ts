@@ -38,6 +38,21 @@ function botView(ctx: CliContext, b: Bot) {
   };
 }
 
+/**
+ * With no default, a request that omits `model` is answered by the only enabled bot, or rejected
+ * (400, param model) when the account has several: the state the contract describes.
+ */
+function clearDefault(ctx: CliContext, accountId: string): void {
+  updateAccount(ctx.db, accountId, { defaultBotId: null });
+  const enabled = listBots(ctx.db, accountId).filter((b) => b.enabled).length;
+  ctx.print(
+    { account: accountId, default_bot: null },
+    enabled === 1
+      ? 'No default bot: requests that omit model go to the only enabled bot.'
+      : 'No default bot: requests that omit model are rejected.',
+  );
+}
+
 const USAGE = `Usage: bots <action> [--account ID] --bot SLUG ...
   list
   create --bot SLUG [--name NAME] [--namespaces a,b] [--no-citations] [--default]
@@ -45,7 +60,8 @@ const USAGE = `Usage: bots <action> [--account ID] --bot SLUG ...
   namespaces --bot SLUG (--set a,b | --all)
   tools --bot SLUG (--allow f1,f2 | --any)
   citations --bot SLUG (--on | --off)
-  enable | disable | default --bot SLUG
+  enable | disable --bot SLUG
+  default (--bot SLUG | --none)
   max-tokens --bot SLUG --value N`;
 
 function changesFor(action: string, v: Record<string, string | boolean | undefined>): BotChanges {
@@ -92,6 +108,7 @@ export async function bots(ctx: CliContext, args: string[]): Promise<void> {
       on: { type: 'boolean' },
       off: { type: 'boolean' },
       value: { type: 'string' },
+      none: { type: 'boolean' },
     },
     strict: true,
   });
@@ -137,7 +154,13 @@ export async function bots(ctx: CliContext, args: string[]): Promise<void> {
       });
       break;
     case 'default':
-      bot = wrap(() => requireBot(ctx.db, accountId, required(values.bot, 'bot')));
+      if (values.none === (values.bot !== undefined))
+        throw new CliError('Pass exactly one of --bot SLUG or --none.');
+      if (values.none) {
+        clearDefault(ctx, accountId);
+        return;
+      }
+      bot = wrap(() => requireBot(ctx.db, accountId, values.bot!));
       updateAccount(ctx.db, accountId, { defaultBotId: bot.id });
       break;
     default: {

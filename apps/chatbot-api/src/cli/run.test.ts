@@ -80,6 +80,18 @@ describe('cli keys and bots', () => {
     expect(dup.err).toContain('already used');
   });
 
+  it('clears the default bot with bots default --none', async () => {
+    await cli('init');
+    await cli('bots', 'create', '--bot', 'es-help', '--default');
+    const cleared = await cli('bots', 'default', '--none', '--json');
+    expect(cleared.code).toBe(0);
+    expect(cleared.json().default_bot).toBeNull();
+    const list = (await cli('bots', 'list', '--json')).json() as { default: boolean }[];
+    expect(list.map((b) => b.default)).toEqual([false, false]);
+    expect((await cli('bots', 'default', '--none', '--bot', 'es-help')).code).toBe(1);
+    expect((await cli('bots', 'default')).code).toBe(1);
+  });
+
   it('suspends accounts and sets limits and the webhook', async () => {
     await cli('init');
     expect((await cli('accounts', 'suspend', '--json')).json().suspended).toBe(true);

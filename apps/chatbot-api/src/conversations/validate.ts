@@ -1,3 +1,4 @@
+import { exceedsChars } from '../http/char-length.js';
 import { badRequest } from '../http/http-error.js';
 import { isAbsent, isObject, requireObjectBody } from '../http/json-shapes.js';
 
@@ -17,11 +18,11 @@ function parseMetadata(v: unknown): Record<string, string> {
   const entries = Object.entries(v);
   if (entries.length > MAX_KEYS) throw badRequest(`metadata may hold at most ${MAX_KEYS} keys.`, 'metadata');
   for (const [key, value] of entries) {
-    if (key.length < 1 || key.length > MAX_KEY) {
+    if (key.length === 0 || exceedsChars(key, MAX_KEY)) {
       throw badRequest(`metadata keys must be 1 to ${MAX_KEY} characters.`, 'metadata');
     }
     if (typeof value !== 'string') throw badRequest('metadata values must be strings.', 'metadata');
-    if (value.length > MAX_VALUE) {
+    if (exceedsChars(value, MAX_VALUE)) {
       throw badRequest(`metadata values must be at most ${MAX_VALUE} characters.`, 'metadata');
     }
   }
@@ -41,7 +42,7 @@ export function validateAddMessage(body: unknown): { content: string; stream: bo
   const b = requireObjectBody(body);
   if (typeof b.content !== 'string') throw badRequest('content must be a string.', 'content');
   if (b.content.trim() === '') throw badRequest('content must not be empty or whitespace only.', 'content');
-  if (b.content.length > MAX_CONTENT)
+  if (exceedsChars(b.content, MAX_CONTENT))
     throw badRequest(`content must be at most ${MAX_CONTENT} characters.`, 'content');
   if (!isAbsent(b.stream) && typeof b.stream !== 'boolean')
     throw badRequest('stream must be a boolean.', 'stream');

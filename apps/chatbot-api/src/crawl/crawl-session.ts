@@ -112,10 +112,9 @@ export class CrawlSession {
       return;
     }
     const finalUrl = normalizeUrl(res.url.href) ?? res.url;
-    if (finalUrl.href !== url.href) {
-      if (this.seen.has(finalUrl.href) && this.reported.has(finalUrl.href)) return;
-      this.seen.add(finalUrl.href);
-    }
+    // A page reached through a redirect is not fetched again under its final URL; if it was
+    // crawled already, the content hash reports the duplicate.
+    this.seen.add(finalUrl.href);
     const ext = contentKind(res.contentType, finalUrl);
     if (!ext) {
       this.skip(url.href, `skipped: unsupported content type ${safeMime(res.contentType)}`);

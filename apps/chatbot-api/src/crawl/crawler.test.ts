@@ -205,4 +205,50 @@ describe('runCrawl limits', () => {
     // Three pages with a 1 s Crawl-delay take at least 2 s (rate_limit_rps 10 alone: 0.2 s).
     expect(elapsed).toBeGreaterThanOrEqual(1_900);
   });
+
+  it('fetches pages robots.txt disallows when respect_robots_txt is false', async () => {
+    const { urls, view } = await crawl({ max_depth: 1, respect_robots_txt: false });
+    expect(urls.some((u) => u.startsWith('/private/'))).toBe(true);
+    expect(view.errors.some((e: { error: string }) => e.error === 'skipped: robots.txt')).toBe(false);
+  });
+
+  it('follows a sitemap index named in robots.txt', async () => {
+    const indexed = await serveStaticSite(ADA_SITE_DIR, {
+      routes: {
+        '/sitemap.xml': (_req, res, origin) => {
+          res.writeHead(200, { 'content-type': 'application/xml' });
+          res.end(
+            `<?xml version="1.0"?><sitemapindex><sitemap><loc>${origin}/pages.xml</loc></sitemap></sitemapindex>`,
+          );
+        },
+        '/pages.xml': (_req, res, origin) => {
+          res.writeHead(200, { 'content-type': 'application/xml' });
+          res.end(
+            `<?xml version="1.0"?><urlset><url><loc>${origin}/resources/ticket-sales/</loc></url></urlset>`,
+          );
+        },
+      },
+    });
+    const deps = tempDeps({ crawlAllowHosts: [new URL(indexed.origin).host] });
+    const p = params({ seed_urls: [`${indexed.origin}/es/`], max_depth: 1, max_pages: 20 });
+    const jobId = createJob(
+      deps.db,
+      {
+        accountId: 'acc',
+        kind: 'crawl',
+        namespace: 'lim',
+        counts: { pages_crawled: 0, documents_indexed: 0, pages_failed: 0, urls_skipped: 0 },
+        params: p,
+      },
+      new Date(),
+    );
+    await runCrawl(deps, jobId, 'acc', p);
+    const urls = (deps.db.prepare('SELECT source_url FROM kb_documents').pluck().all() as string[]).map(
+      (u) => new URL(u).pathname,
+    );
+    deps.close();
+    await indexed.close();
+    // Not linked from /es/: reached through the sitemap only.
+    expect(urls).toContain('/resources/ticket-sales/');
+  });
 });

@@ -37,6 +37,14 @@ describe('POST /v1/embeddings', () => {
     expect(decoded).toEqual(float.json.data[0].embedding);
   });
 
+  it('counts the 100,000-character limit in code points', async () => {
+    const emoji = '\u{1F600}';
+    expect((await embed({ input: emoji.repeat(50_001) })).res.status).toBe(200);
+    const over = await embed({ input: ['a', emoji.repeat(100_001)] });
+    expect(over.res.status).toBe(400);
+    expect(over.json.error.param).toBe('input[1]');
+  });
+
   it.each([
     [{ input: '' }, 'input'],
     [{ input: [] }, 'input'],

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../deps.js';
+import { exceedsChars } from '../http/char-length.js';
 import { badRequest } from '../http/http-error.js';
 import { isAbsent, requireObjectBody } from '../http/json-shapes.js';
 import type { RouteDef } from '../http/route.js';
@@ -19,7 +20,8 @@ interface EmbeddingRequest {
 function checkText(v: unknown, param: string): string {
   if (typeof v !== 'string') throw badRequest('Each input must be a string.', param);
   if (v.length === 0) throw badRequest('Input strings must not be empty.', param);
-  if (v.length > MAX_CHARS) throw badRequest(`Input strings must be at most ${MAX_CHARS} characters.`, param);
+  if (exceedsChars(v, MAX_CHARS))
+    throw badRequest(`Input strings must be at most ${MAX_CHARS} characters.`, param);
   return v;
 }
 

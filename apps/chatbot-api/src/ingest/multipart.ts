@@ -160,6 +160,11 @@ export async function readMultipart(
     }
   };
   req.on('data', counter);
+  // A client that goes away mid-upload would leave busboy waiting forever: fail the parse, which
+  // also ends the file streams, so the temp files are removed below.
+  const abort = () => bb.destroy(new Error('request aborted'));
+  req.once('aborted', abort);
+  req.once('error', abort);
   req.pipe(bb);
 
   try {
@@ -175,6 +180,8 @@ export async function readMultipart(
       });
     throw new HttpError(400, 'The multipart body is malformed.', { param: null });
   }
+  req.off('aborted', abort);
+  req.off('error', abort);
   return { files, fields, tooManyFiles };
 }
 

@@ -17,11 +17,12 @@ export const CRAWL_INTERRUPTED = 'the crawl was interrupted by a server restart'
  *   gone fail with an error entry on their job.
  * - Crawl jobs fail with a `url: "crawl"` entry: a crawl is not resumed (its frontier is not stored).
  * - Ingest jobs left with nothing to do are closed; a seed job cut short ends with an entry saying so.
- * - Half-received uploads (`*.part`, from a request cut off by the stop) are deleted.
+ * - Spooled files nothing waits for are deleted: half-received uploads (`*.part`, from a request cut
+ *   off by the stop) and files of documents indexed just before it.
  */
 export function resumeJobs(deps: AppDeps): void {
   const { db } = deps;
-  removePartialUploads(uploadDir(deps.dataDir));
+  removeOrphanUploads(deps, uploadDir(deps.dataDir));
   const now = deps.now();
   const jobs = db.prepare(`SELECT id, kind, counts FROM kb_jobs WHERE status = 'processing'`).all() as {
     id: string;
@@ -55,9 +56,16 @@ export function resumeJobs(deps: AppDeps): void {
   ingestWorker(deps).kick();
 }
 
-function removePartialUploads(dir: string): void {
+function removeOrphanUploads(deps: AppDeps, dir: string): void {
   if (!existsSync(dir)) return;
+  const waiting = new Set(
+    deps.db
+      .prepare(`SELECT spool_path FROM kb_documents WHERE status = 'processing' AND spool_path IS NOT NULL`)
+      .pluck()
+      .all() as string[],
+  );
   for (const name of readdirSync(dir)) {
-    if (name.endsWith('.part')) rmSync(join(dir, name), { force: true });
+    const path = join(dir, name);
+    if (!waiting.has(path)) rmSync(path, { force: true });
   }
 }

@@ -206,3 +206,35 @@ describe('POST /v1/ingest/files', () => {
     expect(res.status).toBe(400);
   });
 });
+
+describe('POST /v1/ingest/files cut off by the client', () => {
+  it('removes the partial upload and stores nothing', async () => {
+    const { request } = await import('node:http');
+    const before = (await get('/documents?limit=1000')).body.data.length;
+    const boundary = 'cutoff';
+    const url = new URL(`${api.url}/ingest/files`);
+    await new Promise<void>((resolve) => {
+      const req = request(url, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${api.ingestKey}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'transfer-encoding': 'chunked',
+        },
+      });
+      req.on('error', () => resolve());
+      req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\n`);
+      req.write('x'.repeat(100_000));
+      setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 200);
+    });
+    // The server notices the cut-off asynchronously; give it time under load.
+    for (let i = 0; i < 100 && readdirSync(join(api.dataDir, 'uploads')).length > 0; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(readdirSync(join(api.dataDir, 'uploads'))).toEqual([]);
+    expect((await get('/documents?limit=1000')).body.data.length).toBe(before);
+  });
+});

@@ -20,28 +20,49 @@ export type InputType = 'search_document' | 'search_query';
  * input type is accepted for API compatibility) and the retrieval index, so /v1/embeddings vectors
  * are exactly the ones search uses.
  */
-const FEATURE_WEIGHT: Record<string, number> = { w: 1, b: 0.5, c: 0.25 };
+// Weights by feature kind: words, adjacent word pairs, character n-grams.
+const KIND_WEIGHT = [1, 0.5, 0.25] as const;
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+// Hash states after the feature prefixes "w:", "b:", "c:": features are hashed as those strings
+// would be, without building them (embedding is the hot loop of ingestion).
+const WORD_SEED = fnvChars(FNV_OFFSET, 'w:');
+const PAIR_SEED = fnvChars(FNV_OFFSET, 'b:');
+const GRAM_SEED = fnvChars(FNV_OFFSET, 'c:');
+const SPACE = 32;
+const OPEN = 60; // "<"
+const CLOSE = 62; // ">"
 
 export function embedText(text: string, _inputType: InputType = 'search_document'): Float32Array {
-  const counts = new Map<string, number>();
-  const add = (feature: string) => counts.set(feature, (counts.get(feature) ?? 0) + 1);
+  // Key: the feature's 32-bit hash times 4 plus its kind, so kinds never merge.
+  const counts = new Map<number, number>();
+  const add = (hash: number, kind: number) => {
+    const key = (hash >>> 0) * 4 + kind;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  };
   const words = wordsOf(text);
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
-    add(`w:${w}`);
+    const wordHash = fnvChars(WORD_SEED, w);
+    add(wordHash, 0);
     const next = words[i + 1];
-    if (next !== undefined) add(`b:${w} ${next}`);
-    const padded = `<${w}>`;
-    for (const n of [3, 4]) {
-      for (let j = 0; j + n <= padded.length; j++) add(`c:${padded.slice(j, j + n)}`);
+    if (next !== undefined) add(fnvChars(fnvStep(fnvChars(PAIR_SEED, w), SPACE), next), 1);
+    // Character 3- and 4-grams of "<word>".
+    const len = w.length + 2;
+    const at = (k: number) => (k === 0 ? OPEN : k === len - 1 ? CLOSE : w.charCodeAt(k - 1));
+    for (let n = 3; n <= 4; n++) {
+      for (let j = 0; j + n <= len; j++) {
+        let h = GRAM_SEED;
+        for (let k = j; k < j + n; k++) h = fnvStep(h, at(k));
+        add(h, 2);
+      }
     }
   }
   const v = new Float32Array(EMBEDDING_DIMENSIONS);
-  for (const [feature, occurrences] of counts) {
-    const h = fnv1a(feature);
+  for (const [key, occurrences] of counts) {
+    const h = Math.floor(key / 4);
     const sign = h & 0x80000000 ? -1 : 1;
-    const base = FEATURE_WEIGHT[feature.charAt(0)] ?? 0.25;
-    v[h % EMBEDDING_DIMENSIONS]! += sign * base * (1 + Math.log(occurrences));
+    v[h % EMBEDDING_DIMENSIONS]! += sign * KIND_WEIGHT[key % 4]! * (1 + Math.log(occurrences));
   }
   let norm = 0;
   for (let i = 0; i < v.length; i++) norm += v[i]! * v[i]!;
@@ -73,11 +94,17 @@ export function blobToVector(blob: Buffer): Float32Array {
   return new Float32Array(copy.buffer);
 }
 
+function fnvStep(h: number, code: number): number {
+  return Math.imul(h ^ code, FNV_PRIME);
+}
+
+/** FNV-1a (32-bit) over UTF-16 code units, continuing from state `h`. */
+function fnvChars(h: number, s: string): number {
+  let x = h;
+  for (let i = 0; i < s.length; i++) x = fnvStep(x, s.charCodeAt(i));
+  return x;
+}
+
 function fnv1a(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
+  return fnvChars(FNV_OFFSET, s) >>> 0;
 }

@@ -60,4 +60,18 @@ describe('extractHtml', () => {
     expect(text).toContain('2500 Lake Avenue Northfield');
     expect(text).toContain('Open 8-5');
   });
+
+  it('uses Readability when the page does not mark its main content', () => {
+    const para =
+      'The self-help center assists people who do not have a lawyer with forms and procedures. '.repeat(6);
+    const html = `<html><head><title>Self-help</title></head><body><div class="menu"><a href="/">Home</a> | <a href="/x">Menu item</a></div>
+      <div class="content"><h2>Self-help center</h2><p>${para}</p><p>${para}</p></div>
+      <div class="footer">Copyright Example County</div></body></html>`;
+    const text = extractHtml(html)
+      .blocks.map((b) => (b.kind === 'text' ? b.text : ''))
+      .join(' ');
+    expect(text).toContain('The self-help center assists people');
+    expect(text).not.toContain('Menu item');
+    expect(text).not.toContain('Copyright Example County');
+  });
 });

@@ -78,9 +78,10 @@ interface DomNode {
 }
 
 /**
- * Main content of an HTML page as heading-aware blocks. Readability picks the main content (the
- * page chrome: header, navigation, footer, is dropped); when it finds too little, the page's
- * `<main>` / `<article>` / `<body>` is walked instead. Headings are kept as each block's path.
+ * Main content of an HTML page as heading-aware blocks, without the page chrome (header,
+ * navigation, footer): the page's own `<main>` when it has exactly one, else Readability's pick,
+ * else `<article>` / `<body>`. Navigation, forms and scripts inside are skipped. Headings are kept
+ * as each block's path.
  */
 export function extractHtml(
   html: string,
@@ -97,25 +98,14 @@ export function extractHtml(
   ).toLowerCase();
   const robots = { noindex: robotsMeta.includes('noindex'), nofollow: robotsMeta.includes('nofollow') };
 
-  let root: DomNode | null = null;
-  if (readability)
-    try {
-      // Readability mutates the document it reads, so it gets its own copy.
-      const article = new Readability(
-        parseHTML(html).document as unknown as ConstructorParameters<typeof Readability>[0],
-        { charThreshold: 200 },
-      ).parse();
-      if (article?.content && clean(article.textContent ?? '').length >= MIN_MAIN_TEXT) {
-        root = parseHTML(`<!doctype html><html><body>${article.content}</body></html>`).document
-          .body as unknown as DomNode;
-      }
-    } catch {
-      // Readability can throw on pathological markup; the structural fallback below still works.
-      root = null;
-    }
-  const fallback = (document.querySelector('main, [role="main"], article') ??
-    document.body) as unknown as DomNode | null;
-  if (!root) root = fallback;
+  // A page that marks its main content (one <main> or role="main") has said what it is, and
+  // reading it directly is about five times faster than Readability's scoring passes.
+  const marked = document.querySelectorAll('main, [role="main"]');
+  let root: DomNode | null = marked.length === 1 ? (marked[0] as unknown as DomNode) : null;
+  if (!root && readability) root = readabilityRoot(html);
+  if (!root)
+    root = (document.querySelector('main, [role="main"], article') ??
+      document.body) as unknown as DomNode | null;
 
   const blocks: Block[] = [];
   const stack: { level: number; text: string }[] = [];
@@ -125,6 +115,23 @@ export function extractHtml(
     for (const b of blocks) (b as { headings: readonly string[] }).headings = [h1, ...b.headings];
   }
   return { title, blocks, links, robots };
+}
+
+/** Readability's pick of the main content, or null when it finds too little or fails. */
+function readabilityRoot(html: string): DomNode | null {
+  try {
+    // Readability mutates the document it reads, so it gets its own copy.
+    const article = new Readability(
+      parseHTML(html).document as unknown as ConstructorParameters<typeof Readability>[0],
+      { charThreshold: 200 },
+    ).parse();
+    if (!article?.content || clean(article.textContent ?? '').length < MIN_MAIN_TEXT) return null;
+    return parseHTML(`<!doctype html><html><body>${article.content}</body></html>`).document
+      .body as unknown as DomNode;
+  } catch {
+    // Readability can throw on pathological markup; the structural fallback still works.
+    return null;
+  }
 }
 
 function walk(node: DomNode, blocks: Block[], stack: { level: number; text: string }[]): void {

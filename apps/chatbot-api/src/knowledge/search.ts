@@ -9,7 +9,10 @@ import { queryTerms, wordsOf } from './text-fold.js';
  * A reasonable threshold: `coverage >= 0.5 || (matchedTerms >= 1 && vectorSimilarity >= 0.35)`.
  */
 export interface Relevance {
-  /** FTS5 bm25() of the chunk, negated so higher is better; null when no query term matched exactly. */
+  /**
+   * FTS5 bm25() of the chunk over the words searched (see selectPhrases), negated so higher is
+   * better. Null would mean a passage found by the vector side alone (none today).
+   */
   bm25: number | null;
   /** Cosine similarity of the hashed n-gram vectors of query and chunk, in [-1, 1]. */
   vectorSimilarity: number;
@@ -53,14 +56,19 @@ const CANDIDATES = 100;
 /**
  * bm25() costs a few microseconds per matching row and FTS5 ranks every match, so a query whose
  * words occur in most of a 100k-chunk index would take hundreds of milliseconds. Each query ranks
- * at most this many matches, the most recently indexed first; with the AND query first, this only
- * bites for queries made of very common words, where any of the matches is about as good.
+ * at most this many matches, the most recently indexed first; with the AND query first when
+ * matches are many, this only bites for queries made of very common words.
  */
 const RANK_CAP = 600;
 /** Words in more than this share of all chunks are left out of the match (see selectPhrases). */
 const COMMON_FRACTION = 0.35;
 /** With this many chunks holding every query word, partial matches would not make the top list. */
 const ENOUGH_FULL_MATCHES = 50;
+/**
+ * bm25() reads the whole doclist of each phrase to compute its IDF: the rarest words carry the
+ * ranking, so more than this many add cost and little order (the vector side still sees them all).
+ */
+const MAX_PHRASES = 4;
 /** The usual RRF constant (Cormack et al. 2009): damps the weight of the very first ranks. */
 const RRF_K = 60;
 
@@ -84,17 +92,23 @@ export function searchPassages(db: Db, options: SearchOptions): Passage[] {
   if (terms.length === 0) return [];
   terms = terms.slice(0, 32);
 
-  const phrases = selectPhrases(db, terms);
+  const { phrases, dfSum } = selectPhrases(db, terms);
   if (phrases.length === 0) return [];
-  // Rows containing every term first (usually the best BM25 hits, and cheap to rank); the OR query
-  // adds partial matches when those are few. For the same phrases bm25() gives a row the same
-  // value in both queries, so the two lists merge by that value.
-  const all = phrases.length > 1 ? ftsQuery(db, phrases.join(' AND '), accountId, namespaces) : [];
-  const some =
-    all.length >= ENOUGH_FULL_MATCHES ? [] : ftsQuery(db, phrases.join(' OR '), accountId, namespaces);
-  const bm25Hits = [...new Map([...all, ...some].map((h) => [h.id, h])).values()]
-    .sort((a, b) => a.bm - b.bm)
-    .slice(0, CANDIDATES);
+  // When the words' document frequencies say the OR query has at most RANK_CAP matches, it ranks
+  // them all. Otherwise chunks holding every word (AND) come first and the OR query only fills in
+  // when those are few. For the same phrases bm25() gives a row the same value in both queries,
+  // so the lists merge by that value.
+  const or = () => ftsQuery(db, phrases.join(' OR '), accountId, namespaces);
+  let hits: { id: number; bm: number }[];
+  if (phrases.length === 1 || dfSum <= RANK_CAP) hits = or();
+  else {
+    const all = ftsQuery(db, phrases.join(' AND '), accountId, namespaces);
+    hits =
+      all.length >= ENOUGH_FULL_MATCHES
+        ? all
+        : [...new Map([...all, ...or()].map((h) => [h.id, h])).values()];
+  }
+  const bm25Hits = hits.sort((a, b) => a.bm - b.bm).slice(0, CANDIDATES);
 
   const bm25ById = new Map(bm25Hits.map((h, rank) => [h.id, { rank, bm25: -h.bm }]));
   const pool = bm25Hits.map((h) => h.id);
@@ -191,18 +205,20 @@ function ftsQuery(
 
 /**
  * The query's words as FTS5 string literals (quoted, so no FTS5 syntax reaches MATCH), rarest
- * first, without words found in more than COMMON_FRACTION of all chunks (their IDF is about zero
- * and their doclists are the expensive part of bm25()); the rarest word is kept if all are common.
+ * first, at most MAX_PHRASES, without words found in more than COMMON_FRACTION of all chunks (their
+ * IDF is about zero and their doclists are the expensive part of bm25()); the rarest word is kept
+ * if all are common.
  * Words found nowhere are left out.
  */
-function selectPhrases(db: Db, terms: readonly string[]): string[] {
+function selectPhrases(db: Db, terms: readonly string[]): { phrases: string[]; dfSum: number } {
   const total = chunkCount(db);
   const counted = terms
     .map((t) => ({ phrase: quote(t), df: documentFrequency(db, quote(t)) }))
     .filter((x) => x.df > 0)
     .sort((a, b) => a.df - b.df);
-  const kept = counted.filter((x) => x.df <= total * COMMON_FRACTION);
-  return (kept.length > 0 ? kept : counted.slice(0, 1)).map((x) => x.phrase);
+  const kept = counted.filter((x) => x.df <= total * COMMON_FRACTION).slice(0, MAX_PHRASES);
+  const chosen = kept.length > 0 ? kept : counted.slice(0, 1);
+  return { phrases: chosen.map((x) => x.phrase), dfSum: chosen.reduce((sum, x) => sum + x.df, 0) };
 }
 
 /** A word's first letters, so "payments" also matches "paying" and "payment": length - 3, at least 4. */

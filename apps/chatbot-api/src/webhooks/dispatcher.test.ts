@@ -99,13 +99,18 @@ describe('webhook dispatcher', () => {
     deps.now = () => new Date(clock);
     const dispatcher = startWebhookDispatcher(deps, { delaysMs: [0, 30_000, 300_000], pollMs: 5 });
     finishIngestJob('acc');
-    await until(() => receiver.received.length === 1);
+    // The clock moves only once the dispatcher has recorded the failed attempt: otherwise the
+    // retry would be scheduled from the moved clock.
+    const recorded = (n: number) => () =>
+      (deps.db.prepare('SELECT attempts FROM kb_webhook_deliveries').get() as { attempts: number })
+        .attempts === n;
+    await until(recorded(1));
     await new Promise((r) => setTimeout(r, 30));
     expect(receiver.received).toHaveLength(1); // the next attempt waits 30 s of our clock
     clock += 30_000;
-    await until(() => receiver.received.length === 2);
+    await until(recorded(2));
     clock += 300_000;
-    await until(() => receiver.received.length === 3);
+    await until(recorded(3));
     clock += 3_600_000;
     await new Promise((r) => setTimeout(r, 40));
     dispatcher.stop();
