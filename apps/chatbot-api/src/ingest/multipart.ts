@@ -79,13 +79,13 @@ export async function readMultipart(
   const done = new Promise<void>((resolve, reject) => {
     bb.on('file', (name, stream, info) => {
       if (name !== 'file') {
-        stream.resume();
+        discard(stream);
         return;
       }
       const index = fileParts++;
       if (index >= MAX_FILES) {
         tooManyFiles = true;
-        stream.resume();
+        discard(stream);
         return;
       }
       const path = join(dir, `${randomUUID()}.part`);
@@ -187,4 +187,14 @@ export async function readMultipart(
 
 export async function removeSpooled(files: readonly SpooledFile[]): Promise<void> {
   await Promise.allSettled(files.map((f) => rm(f.path, { force: true })));
+}
+
+/**
+ * Drains a part we do not keep. A body cut off inside such a part makes busboy emit an error on the part
+ * stream too; busboy's own 'error' already rejects the parse, so this one is only swallowed — unheard, it
+ * would escape as an uncaught exception and take the process down.
+ */
+function discard(stream: Readable): void {
+  stream.on('error', () => {});
+  stream.resume();
 }

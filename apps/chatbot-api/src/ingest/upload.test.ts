@@ -238,3 +238,32 @@ describe('POST /v1/ingest/files cut off by the client', () => {
     expect((await get('/documents?limit=1000')).body.data.length).toBe(before);
   });
 });
+
+describe('POST /v1/ingest/files with a body that ends early', () => {
+  // Parts we do not keep (another field name, or past the 20-file limit) are drained; a body ending inside
+  // one of them used to raise an unheard stream error that escaped as an uncaught exception.
+  it.each([
+    ['a part not named file', ['other']],
+    ['the 21st file part', Array.from({ length: 21 }, () => 'file')],
+  ])('answers 400 and keeps serving when it ends inside %s', async (_label, names) => {
+    const boundary = 'truncated';
+    const parts = names.map(
+      (name, i) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="f${i}.txt"\r\n\r\nhello ${i}\r\n`,
+    );
+    // The last part is cut off: no closing CRLF, no final boundary.
+    const body = `${parts.join('').slice(0, -2)} and more`;
+    const res = await fetch(`${api.url}/ingest/files`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${api.ingestKey}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      body,
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as Json).error).toBeDefined();
+    const health = await fetch(`${api.serverUrl}/health`);
+    expect(health.status).toBe(200);
+  });
+});
