@@ -1,6 +1,12 @@
 import type { Db } from '../db/database.js';
-import { chunkDocument } from '../knowledge/chunking.js';
-import { type DocumentRow, findDuplicate, markDocumentFailed, storeChunks } from '../knowledge/store.js';
+import { chunkDocumentCooperatively } from '../knowledge/chunking.js';
+import { Pacer } from '../knowledge/pacer.js';
+import {
+  type DocumentRow,
+  findDuplicate,
+  markDocumentFailed,
+  storeChunksCooperatively,
+} from '../knowledge/store.js';
 import { addJobError, type IngestCounts, updateCounts } from './jobs.js';
 import { type Extension, ParseError, parseFile } from './parsers/index.js';
 
@@ -12,6 +18,9 @@ export const DELETED_BEFORE_PROCESSING = 'document was deleted before it was pro
  * The one ingestion pipeline (uploads, crawled pages, the seeded demo site): duplicate check, parse,
  * chunk, embed and index. Failures become the document's `error` and a job error entry; messages
  * are our own (never a library's text, which may hold paths).
+ * It runs on the API's event loop, so every long step is cooperative (see Pacer): a 25 MiB file
+ * is indexed over many turns of the loop, and the document stays `processing`, invisible to
+ * search, until the last slice of chunks is committed.
  */
 export async function processDocument(
   db: Db,
@@ -35,10 +44,13 @@ export async function processDocument(
   }
   let outcome: Outcome;
   try {
-    const parsed = await parseFile(bytes, ext, doc.filename);
-    const chunks = chunkDocument(parsed);
+    const pacer = new Pacer();
+    const parsed = await parseFile(bytes, ext, doc.filename, pacer);
+    const chunks = await chunkDocumentCooperatively(parsed, pacer);
     if (chunks.length === 0) return fail(db, doc, jobId, 'The file contains no text to index.', now);
-    outcome = storeChunks(db, doc.id, parsed.title || doc.filename, chunks, now()) ? 'ready' : 'deleted';
+    const title = parsed.title || doc.filename;
+    const stored = await storeChunksCooperatively(db, doc.id, title, chunks, now, pacer);
+    outcome = stored ? 'ready' : 'deleted';
   } catch (err) {
     const message = err instanceof ParseError ? err.message : 'The file could not be processed.';
     return fail(db, doc, jobId, message, now);

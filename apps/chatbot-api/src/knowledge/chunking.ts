@@ -1,3 +1,5 @@
+import type { Pacer } from './pacer.js';
+
 /*
  * Heading-aware chunking. A parsed document is a list of blocks (paragraphs, list items, table rows
  * under a heading path). Chunks target ~450 tokens (hard max 500) and never mix two sections unless
@@ -58,21 +60,66 @@ export function indexedText(title: string, headingPath: readonly string[], text:
 }
 
 export function chunkDocument(doc: ParsedDocument): Chunk[] {
-  const b = new ChunkBuilder();
+  const out: Omit<Chunk, 'index'>[] = [];
+  for (const _ of chunkSteps(doc, out));
+  return out.map((c, index) => ({ index, ...c }));
+}
+
+/** chunkDocument, letting the event loop run whenever the pacer's budget is spent. */
+export async function chunkDocumentCooperatively(doc: ParsedDocument, pacer: Pacer): Promise<Chunk[]> {
+  const out: Omit<Chunk, 'index'>[] = [];
+  for (const _ of chunkSteps(doc, out)) await pacer.tick();
+  return out.map((c, index) => ({ index, ...c }));
+}
+
+/**
+ * The chunking work, cut into steps of bounded cost (one text segment, or TABLE_STEP_ROWS rows):
+ * each `yield` is a point where the caller may pause. One generator serves the synchronous and
+ * the cooperative callers, so both cut the same chunks.
+ */
+function* chunkSteps(doc: ParsedDocument, out: Omit<Chunk, 'index'>[]): Generator<void> {
+  const b = new ChunkBuilder(out);
   for (const block of doc.blocks) {
     if (block.kind === 'table') {
       b.flush(false);
-      b.out.push(...chunkTable(block));
-    } else if (block.text.trim()) {
-      b.addText(block.text.trim(), block.headings);
+      yield* chunkTable(block, out);
+    } else {
+      for (const segment of segments(block.text.trim())) {
+        b.addText(segment, block.headings);
+        yield;
+      }
     }
   }
   b.flush(false);
-  return b.out.map((c, index) => ({ index, ...c }));
+}
+
+/** Longest text handed to the builder at once: a few ms of splitting and counting. */
+const SEGMENT_CHARS = 64 * 1024;
+const TABLE_STEP_ROWS = 500;
+
+/**
+ * A paragraph cut into pieces of at most SEGMENT_CHARS, at a sentence end when one is near the
+ * limit, else at a space. Only a huge paragraph (a text file without blank lines) is cut, and such
+ * a paragraph is split into sentence windows by the builder anyway.
+ */
+function* segments(text: string): Generator<string> {
+  let start = 0;
+  while (text.length - start > SEGMENT_CHARS) {
+    const limit = start + SEGMENT_CHARS;
+    let cut = text.lastIndexOf('. ', limit);
+    if (cut < limit - SEGMENT_CHARS / 4) cut = text.lastIndexOf(' ', limit);
+    if (cut <= start) cut = limit;
+    else cut++;
+    const piece = text.slice(start, cut).trim();
+    if (piece) yield piece;
+    start = cut;
+  }
+  const rest = text.slice(start).trim();
+  if (rest) yield rest;
 }
 
 class ChunkBuilder {
-  readonly out: Omit<Chunk, 'index'>[] = [];
+  constructor(readonly out: Omit<Chunk, 'index'>[]) {}
   private path: string[] = [];
   private key = '';
   private parts: string[] = [];
@@ -130,12 +177,12 @@ function lastWords(text: string, n: number): string {
   return words.slice(Math.max(0, words.length - n)).join(' ');
 }
 
-function chunkTable(block: Extract<Block, { kind: 'table' }>): Omit<Chunk, 'index'>[] {
+function* chunkTable(block: Extract<Block, { kind: 'table' }>, out: Omit<Chunk, 'index'>[]): Generator<void> {
   const headerLine = block.header.join(' | ');
   const headerWords = countWords(headerLine);
-  const out: Omit<Chunk, 'index'>[] = [];
   let rows: string[] = [];
   let words = headerWords;
+  let sinceStep = 0;
   for (const row of block.rows) {
     const line = row.join(' | ');
     const w = countWords(line);
@@ -146,7 +193,10 @@ function chunkTable(block: Extract<Block, { kind: 'table' }>): Omit<Chunk, 'inde
     }
     rows.push(line);
     words += w;
+    if (++sinceStep === TABLE_STEP_ROWS) {
+      sinceStep = 0;
+      yield;
+    }
   }
   if (rows.length > 0) out.push({ headingPath: [...block.headings], text: [headerLine, ...rows].join('\n') });
-  return out;
 }

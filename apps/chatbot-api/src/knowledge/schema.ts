@@ -86,4 +86,12 @@ export const knowledgeMigrations: Migration[] = [
       CREATE INDEX kb_webhook_pending ON kb_webhook_deliveries (status, next_attempt_at);
     `,
   },
+  {
+    // Chunks of a document still being indexed: large documents are written in several
+    // transactions (so the event loop can serve requests in between) and stay invisible to search
+    // until the last one flips them to 0 together with the document's status. Adding a column with
+    // a constant default does not rewrite the table.
+    name: '102_chunk_pending',
+    sql: 'ALTER TABLE kb_chunks ADD COLUMN pending INTEGER NOT NULL DEFAULT 0;',
+  },
 ];

@@ -65,6 +65,7 @@ describe('searchPassages', () => {
     expect(top?.sourceFilename).toBe('https://court.example/traffic/');
     expect(top?.title).toBe('Traffic tickets');
     expect(top?.chunkIndex).toBe(0);
+    expect(top?.headingPath).toEqual(['Traffic tickets']);
     expect(top?.text).toBe('Pay your traffic ticket online, by mail or in person at the clerk window.');
     expect(top?.score).toBeGreaterThan(0);
     expect(top?.score).toBeLessThanOrEqual(1);
@@ -156,5 +157,16 @@ describe('searchPassages', () => {
     expect(searchPassages(deps.db, { accountId: 'acc', namespaces: null, query: '?!', limit: 3 })).toEqual(
       [],
     );
+  });
+
+  it('returns the heading path the chunk was stored under', () => {
+    const id = addDoc('acc', 'general', 'Fees', ['placeholder']);
+    const chunks = chunkDocument({
+      title: 'Fees',
+      blocks: [{ kind: 'text', headings: ['Fees', 'Waivers'], text: 'Ask the clerk for a fee waiver form.' }],
+    });
+    storeChunks(deps.db, id, 'Fees', chunks, new Date());
+    const [top] = searchPassages(deps.db, { accountId: 'acc', namespaces: null, query: 'waiver', limit: 3 });
+    expect(top?.headingPath).toEqual(['Fees', 'Waivers']);
   });
 });

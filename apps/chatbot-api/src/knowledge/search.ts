@@ -35,6 +35,12 @@ export interface Passage {
   /** Human title: page <title>/<h1> or the file name. */
   title: string;
   /**
+   * Headings the chunk sits under, outermost first (`["Fees", "Waivers"]`; `["Page 3"]` for a PDF
+   * page; `[]` for plain text). Always set by searchPassages; optional only so passages built by
+   * hand (tests, other sources) stay valid.
+   */
+  headingPath?: string[];
+  /**
    * Higher is better, in [0, 1]: the reciprocal-rank-fusion score divided by its maximum (first in
    * both the BM25 and the vector ranking = 1).
    */
@@ -158,6 +164,7 @@ export function searchPassages(db: Db, options: SearchOptions): Passage[] {
         text: r.text,
         sourceFilename: r.source_type === 'crawl' && r.source_url ? r.source_url : r.filename,
         title,
+        headingPath: parseHeadingPath(r.heading_path),
         score: Math.min(1, Math.max(0, score)),
         relevance: {
           bm25,
@@ -196,7 +203,7 @@ function ftsQuery(
     .prepare(
       `SELECT id, bm FROM (
          SELECT f.rowid AS id, bm25(kb_chunks_fts) AS bm FROM kb_chunks_fts f JOIN kb_chunks c ON c.id = f.rowid
-         WHERE kb_chunks_fts MATCH ? AND c.account_id = ?${inNamespaces}
+         WHERE kb_chunks_fts MATCH ? AND c.account_id = ? AND c.pending = 0${inNamespaces}
          ORDER BY f.rowid DESC LIMIT ${RANK_CAP}
        ) ORDER BY bm LIMIT ${CANDIDATES}`,
     )
@@ -219,6 +226,16 @@ function selectPhrases(db: Db, terms: readonly string[]): { phrases: string[]; d
   const kept = counted.filter((x) => x.df <= total * COMMON_FRACTION).slice(0, MAX_PHRASES);
   const chosen = kept.length > 0 ? kept : counted.slice(0, 1);
   return { phrases: chosen.map((x) => x.phrase), dfSum: chosen.reduce((sum, x) => sum + x.df, 0) };
+}
+
+/** The stored JSON array of headings; anything else (never written today) reads as no headings. */
+function parseHeadingPath(json: string): string[] {
+  try {
+    const v: unknown = JSON.parse(json);
+    return Array.isArray(v) ? v.filter((h): h is string => typeof h === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 /** A word's first letters, so "payments" also matches "paying" and "payment": length - 3, at least 4. */

@@ -1,8 +1,9 @@
 import type { Db } from '../db/database.js';
-import { type Chunk, indexedText } from './chunking.js';
-import { embedText, vectorToBlob } from './embedding.js';
-import { noteIndexChanged } from './term-stats.js';
+import { deleteChunks } from './chunk-writer.js';
 import { rfc3339 } from './timestamps.js';
+
+// Chunk writing lives in chunk-writer.ts; re-exported for the callers that index through this module.
+export { storeChunks, storeChunksCooperatively } from './chunk-writer.js';
 
 export type DocumentStatus = 'processing' | 'ready' | 'failed';
 export type SourceType = 'upload' | 'crawl';
@@ -84,71 +85,14 @@ export function findDuplicate(db: Db, doc: DocumentRow): string | null {
   return row?.id ?? null;
 }
 
-/**
- * Indexes a document's chunks (text, FTS entry, vector) and marks it ready, in one transaction, so
- * a search never sees half a document. Returns false when the document was deleted meanwhile.
- */
-export function storeChunks(
-  db: Db,
-  documentId: string,
-  title: string,
-  chunks: readonly Chunk[],
-  now: Date,
-): boolean {
-  const doc = db.prepare('SELECT account_id, namespace FROM kb_documents WHERE id = ?').get(documentId) as
-    | { account_id: string; namespace: string }
-    | undefined;
-  if (!doc) return false;
-  // Embedding is the slow part: do it before taking the write lock.
-  const prepared = chunks.map((c) => {
-    const body = indexedText(title, c.headingPath, c.text);
-    return { c, body, vector: vectorToBlob(embedText(body)) };
-  });
-  const insertChunk = db.prepare(
-    `INSERT INTO kb_chunks (document_id, account_id, namespace, chunk_index, heading_path, text, embedding)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const insertFts = db.prepare('INSERT INTO kb_chunks_fts (rowid, body) VALUES (?, ?)');
-  return db.transaction(() => {
-    if (!db.prepare('SELECT 1 FROM kb_documents WHERE id = ?').get(documentId)) return false;
-    deleteChunks(db, documentId);
-    noteIndexChanged(db);
-    for (const { c, body, vector } of prepared) {
-      const info = insertChunk.run(
-        documentId,
-        doc.account_id,
-        doc.namespace,
-        c.index,
-        JSON.stringify(c.headingPath),
-        c.text,
-        vector,
-      );
-      insertFts.run(info.lastInsertRowid, body);
-    }
-    db.prepare(
-      `UPDATE kb_documents SET status = 'ready', error = NULL, title = ?, chunk_count = ?, spool_path = NULL,
-         updated_at = ? WHERE id = ?`,
-    ).run(title, prepared.length, rfc3339(now), documentId);
-    return true;
-  })();
-}
-
+/** Also drops the chunks a run cut short left pending (a failed document is never retried). */
 export function markDocumentFailed(db: Db, documentId: string, error: string, now: Date): void {
-  db.prepare(
-    `UPDATE kb_documents SET status = 'failed', error = ?, spool_path = NULL, updated_at = ? WHERE id = ?`,
-  ).run(error, rfc3339(now), documentId);
-}
-
-function deleteChunks(db: Db, documentId: string): number {
-  noteIndexChanged(db);
-  const ids = db
-    .prepare('SELECT id FROM kb_chunks WHERE document_id = ?')
-    .pluck()
-    .all(documentId) as number[];
-  const delFts = db.prepare('DELETE FROM kb_chunks_fts WHERE rowid = ?');
-  for (const id of ids) delFts.run(id);
-  db.prepare('DELETE FROM kb_chunks WHERE document_id = ?').run(documentId);
-  return ids.length;
+  db.transaction(() => {
+    deleteChunks(db, documentId, 'pending');
+    db.prepare(
+      `UPDATE kb_documents SET status = 'failed', error = ?, spool_path = NULL, updated_at = ? WHERE id = ?`,
+    ).run(error, rfc3339(now), documentId);
+  })();
 }
 
 /** Deletes a document and its chunks; null when it does not exist for this account. */
@@ -160,7 +104,9 @@ export function deleteDocument(
   return db.transaction(() => {
     const doc = getDocument(db, accountId, id);
     if (!doc) return null;
-    const chunksDeleted = deleteChunks(db, id);
+    // A document still being indexed may have pending chunks; they were never searchable.
+    const chunksDeleted = deleteChunks(db, id, 'published');
+    deleteChunks(db, id, 'pending');
     db.prepare('DELETE FROM kb_documents WHERE id = ?').run(id);
     return { chunksDeleted, spoolPath: doc.spool_path };
   })();

@@ -1,9 +1,12 @@
 import type { ParsedDocument } from '../../knowledge/chunking.js';
 import { extractHtml } from '../../knowledge/html-extract.js';
+import { Pacer } from '../../knowledge/pacer.js';
 import { parseDocx } from './docx.js';
 import { parseEmail } from './email.js';
+import { decodeUtf8 } from './lines.js';
 import { parseMarkdown } from './markdown.js';
 import { parsePdf } from './pdf.js';
+import { parsePlainText } from './plain-text.js';
 import { parseCsv, parseXlsx } from './sheet.js';
 
 export { ParseError } from './parse-error.js';
@@ -48,41 +51,38 @@ export function extensionOf(filename: string): Extension | null {
   return (SUPPORTED_EXTENSIONS as readonly string[]).includes(ext) ? (ext as Extension) : null;
 }
 
-/** Turns a file's bytes into heading-aware blocks; throws ParseError with a user-facing message. */
-export async function parseFile(bytes: Buffer, ext: Extension, filename: string): Promise<ParsedDocument> {
+/**
+ * Turns a file's bytes into heading-aware blocks; throws ParseError with a user-facing message.
+ * The pacer lets the event loop serve requests during long loops (text lines, table rows, PDF
+ * pages). HTML is parsed by linkedom in one synchronous call: crawled pages are capped far below
+ * the upload limit, and an uploaded 25 MiB HTML file still holds the loop while it is parsed.
+ */
+export async function parseFile(
+  bytes: Buffer,
+  ext: Extension,
+  filename: string,
+  pacer: Pacer = new Pacer(),
+): Promise<ParsedDocument> {
   const fallbackTitle = filename;
   switch (ext) {
     case '.pdf':
-      return parsePdf(bytes, fallbackTitle);
+      return parsePdf(bytes, fallbackTitle, pacer);
     case '.docx':
       return parseDocx(bytes, fallbackTitle);
     case '.xlsx':
-      return parseXlsx(bytes, fallbackTitle);
+      return parseXlsx(bytes, fallbackTitle, pacer);
     case '.eml':
       return parseEmail(bytes, fallbackTitle);
     case '.csv':
-      return parseCsv(decode(bytes), fallbackTitle);
+      return parseCsv(await decodeUtf8(bytes, pacer), fallbackTitle, pacer);
     case '.md':
-      return parseMarkdown(decode(bytes), fallbackTitle);
+      return parseMarkdown(await decodeUtf8(bytes, pacer), fallbackTitle, pacer);
     case '.htm':
     case '.html': {
-      const { title, blocks } = extractHtml(decode(bytes));
+      const { title, blocks } = extractHtml(await decodeUtf8(bytes, pacer));
       return { title: title || fallbackTitle, blocks };
     }
     case '.txt':
-      return parsePlainText(decode(bytes), fallbackTitle);
+      return parsePlainText(await decodeUtf8(bytes, pacer), fallbackTitle, pacer);
   }
-}
-
-function decode(bytes: Buffer): string {
-  return new TextDecoder('utf-8').decode(bytes);
-}
-
-function parsePlainText(text: string, fallbackTitle: string): ParsedDocument {
-  const blocks = text
-    .split(/\r?\n\s*\r?\n/)
-    .map((p) => p.replace(/\s+/g, ' ').trim())
-    .filter((p) => p.length > 0)
-    .map((p) => ({ kind: 'text' as const, headings: [] as string[], text: p }));
-  return { title: fallbackTitle, blocks };
 }

@@ -1,20 +1,30 @@
 import type { Block, ParsedDocument } from '../../knowledge/chunking.js';
+import type { Pacer } from '../../knowledge/pacer.js';
+import { linesOf } from './lines.js';
+
+/** A paragraph longer than this is handed on in pieces (the chunker cuts it into windows anyway). */
+const MAX_PARAGRAPH = 64 * 1024;
 
 /**
  * Markdown as heading-aware blocks: ATX headings (`#`…`######`) set the heading path; paragraphs
  * are separated by blank lines; inline syntax (links, emphasis, code marks) is reduced to its text.
  */
-export function parseMarkdown(text: string, fallbackTitle: string): ParsedDocument {
+export async function parseMarkdown(text: string, fallbackTitle: string, pacer: Pacer): Promise<ParsedDocument> {
   const blocks: Block[] = [];
   const stack: { level: number; text: string }[] = [];
   let para: string[] = [];
+  let paraLength = 0;
   let inFence = false;
   const flush = () => {
     const t = para.join(' ').trim();
     if (t) blocks.push({ kind: 'text', headings: stack.map((s) => s.text), text: t });
     para = [];
+    paraLength = 0;
   };
-  for (const raw of text.split(/\r?\n/)) {
+  for (const raw of linesOf(text)) {
+    await pacer.tick();
+    if (paraLength + raw.length > MAX_PARAGRAPH) flush();
+    paraLength += raw.length;
     if (/^\s*(```|~~~)/.test(raw)) {
       flush();
       inFence = !inFence;

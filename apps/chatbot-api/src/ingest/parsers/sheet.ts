@@ -1,26 +1,38 @@
-import { parse } from 'csv-parse/sync';
+import { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import type { Block, ParsedDocument } from '../../knowledge/chunking.js';
+import type { Pacer } from '../../knowledge/pacer.js';
 import { ParseError } from './parse-error.js';
 
+/** Characters fed to the CSV parser at a time: the streaming parser stops between them. */
+const CSV_SLICE = 64 * 1024;
+
 /** CSV: the first record is the header, repeated at the top of every row-group chunk. */
-export function parseCsv(text: string, fallbackTitle: string): ParsedDocument {
-  let records: string[][];
+export async function parseCsv(text: string, fallbackTitle: string, pacer: Pacer): Promise<ParsedDocument> {
+  const records: string[][] = [];
   try {
-    records = parse(text, {
-      bom: true,
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: true,
-    });
+    // The streaming parser (not csv-parse/sync) so a 25 MiB file is parsed in pieces, with the
+    // event loop free between them; backpressure stops it while this loop waits.
+    const parser = Readable.from(slices(text)).pipe(
+      parse({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true }),
+    );
+    for await (const record of parser) {
+      records.push(record as string[]);
+      await pacer.tick();
+    }
   } catch {
     throw new ParseError('The CSV file could not be parsed.');
   }
-  return { title: fallbackTitle, blocks: tableBlocks(records, []) };
+  return { title: fallbackTitle, blocks: await tableBlocks(records, [], pacer) };
+}
+
+function* slices(text: string): Generator<string> {
+  for (let i = 0; i < text.length; i += CSV_SLICE) yield text.slice(i, i + CSV_SLICE);
 }
 
 /** XLSX: one table per worksheet, the sheet name as heading, the first non-empty row as header. */
-export async function parseXlsx(bytes: Buffer, fallbackTitle: string): Promise<ParsedDocument> {
+export async function parseXlsx(bytes: Buffer, fallbackTitle: string, pacer: Pacer): Promise<ParsedDocument> {
   const wb = new ExcelJS.Workbook();
   try {
     // exceljs's typing predates Buffer generics in @types/node 20.
@@ -29,23 +41,31 @@ export async function parseXlsx(bytes: Buffer, fallbackTitle: string): Promise<P
     throw new ParseError('The spreadsheet could not be read; it may be damaged.');
   }
   const blocks: Block[] = [];
-  wb.eachSheet((ws) => {
+  for (const ws of wb.worksheets) {
     const rows: string[][] = [];
-    ws.eachRow({ includeEmpty: false }, (row) => {
+    // A loop rather than eachRow's callback, so it can pause; findRow skips missing rows as
+    // eachRow({ includeEmpty: false }) does.
+    for (let r = 1; r <= ws.rowCount; r++) {
+      const row = ws.findRow(r);
+      if (!row?.hasValues) continue;
       const cells: string[] = [];
       for (let i = 1; i <= ws.columnCount; i++) cells.push(row.getCell(i).text.replace(/\s+/g, ' ').trim());
       rows.push(cells);
-    });
-    blocks.push(...tableBlocks(rows, [ws.name]));
-  });
+      await pacer.tick();
+    }
+    blocks.push(...(await tableBlocks(rows, [ws.name], pacer)));
+  }
   const title = typeof wb.title === 'string' && wb.title ? wb.title : fallbackTitle;
   return { title, blocks };
 }
 
-function tableBlocks(records: string[][], headings: string[]): Block[] {
-  const rows = records
-    .map((r) => trimEnd(r.map((c) => String(c).trim())))
-    .filter((r) => r.some((c) => c.length > 0));
+async function tableBlocks(records: string[][], headings: string[], pacer: Pacer): Promise<Block[]> {
+  const rows: string[][] = [];
+  for (const record of records) {
+    const row = trimEnd(record.map((c) => String(c).trim()));
+    if (row.some((c) => c.length > 0)) rows.push(row);
+    await pacer.tick();
+  }
   const [header, ...body] = rows;
   if (!header) return [];
   if (body.length === 0) return [{ kind: 'text', headings, text: header.join(' | ') }];
