@@ -199,6 +199,25 @@ describe('admin: fill the knowledge base and check the answers', () => {
     await preview.locator('amicus-widget').getByText('Clerk help desk').waitFor();
     await preview.locator('amicus-widget').getByRole('button', { name: 'Where do I park?' }).waitFor();
     await expectNoAxeViolations(page);
+
+    // Allowed sites: a court adds the address where it pastes the snippet, and the relay honours it.
+    const court = 'https://www.example-court.gov';
+    await page.getByLabel('Add a site').fill(court);
+    await page.getByRole('button', { name: 'Add site' }).click();
+    await page.getByText(`Added ${court}.`).waitFor();
+    await page.getByRole('button', { name: `Remove ${court}` }).waitFor();
+    await expect
+      .poll(
+        async () => {
+          const res = await fetch(`${stack.relayUrl}/api/sessions`, {
+            method: 'POST',
+            headers: { origin: court },
+          });
+          return res.status;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(201);
   });
 
   it('deletes the PDF after confirmation, reporting the passages removed; it is cited no more', async () => {

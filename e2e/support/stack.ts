@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { updateAccount } from '@amicus/chatbot-api';
 import { startTestChatbotApi } from '@amicus/chatbot-api/testing';
 import { createDemoSite, publicDir } from '@amicus/demo-site';
 import { startTestRelay } from '@amicus/relay/testing';
@@ -66,15 +68,23 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ...options.chatbotApi,
     });
     cleanups.push(() => chatbotApi.close());
+    // Job updates reach the admin app as they do in production: the chatbot-api signs a webhook to the
+    // relay, which pushes it to the admin app's event stream.
+    const webhookSecret = randomBytes(32).toString('base64url');
     const relay = await startTestRelay({
       upstreamBaseUrl: chatbotApi.url,
       chatKey: chatbotApi.chatKey,
       ingestKey: chatbotApi.ingestKey,
       allowedOrigins: [demoUrl],
       ...options.relay,
+      env: { WEBHOOK_SECRET: webhookSecret, ...options.relay?.env },
     });
     cleanups.push(() => relay.close());
     relayUrl = relay.url.replace(/\/+$/, '');
+    updateAccount(chatbotApi.deps.db, chatbotApi.accountId, {
+      webhookUrl: `${relayUrl}/webhooks/chatbot`,
+      webhookSecret,
+    });
     return { demoUrl, relayUrl, chatbotApi, relay, close: closeAll };
   } catch (error) {
     await closeAll().catch(() => {

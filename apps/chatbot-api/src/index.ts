@@ -1,3 +1,4 @@
+export { type AccountChanges, updateAccount } from './accounts/accounts.js';
 export { type ProvisionResult, provisionAccount } from './accounts/provision.js';
 export { createApp, createRoutes } from './app.js';
 export { KEY_PREFIX, parseApiKey } from './auth/api-key.js';
