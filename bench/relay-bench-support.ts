@@ -40,6 +40,7 @@ export async function spawnRelay(
   const child: ChildProcess = spawn(process.execPath, ['--expose-gc', ...nodeArgs, PROBE], {
     env: {
       PATH: process.env.PATH,
+      ...(process.env.RELAY_MAIN ? { RELAY_MAIN: process.env.RELAY_MAIN } : {}),
       PORT: '0',
       UPSTREAM_BASE_URL: upstream.url,
       UPSTREAM_CHAT_KEY: upstream.chatKey,
@@ -91,6 +92,13 @@ export function rssBytes(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
   return Number(kb ?? 0) * 1024;
+}
+
+/** CPU time (user + system) a process has used so far, in milliseconds (Linux). */
+export function cpuMs(pid: number): number {
+  // Fields 14 and 15 of /proc/<pid>/stat, after the parenthesised command name, in clock ticks.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 /** Resolves when `marker` first appears in the response body; the body keeps streaming after. */

@@ -8,4 +8,6 @@ process.on('message', (message) => {
   const { heapUsed, external, arrayBuffers, rss } = process.memoryUsage();
   process.send?.({ heapUsed, external, arrayBuffers, rss });
 });
-await import(new URL('../apps/relay/dist/main.js', import.meta.url).href);
+// RELAY_MAIN runs another build of the relay (e.g. an older one, for a before/after comparison).
+const main = process.env.RELAY_MAIN ?? new URL('../apps/relay/dist/main.js', import.meta.url).href;
+await import(main);

@@ -15,7 +15,15 @@
  */
 import { fileURLToPath } from 'node:url';
 import { startTestChatbotApi } from '@amicus/chatbot-api/testing';
-import { firstMarker, ORIGIN, percentile, spawnRelay, startIdleUpstream } from './relay-bench-support.js';
+import {
+  cpuMs,
+  firstMarker,
+  ORIGIN,
+  percentile,
+  type RelayProcess,
+  spawnRelay,
+  startIdleUpstream,
+} from './relay-bench-support.js';
 
 const QUESTION = 'How do I pay a traffic ticket?';
 const LEVELS = (process.env.BENCH_LEVELS ?? '1,50,200').split(',').map(Number);
@@ -25,7 +33,7 @@ const json = { 'content-type': 'application/json' };
 interface Target {
   name: string;
   direct: { url: string; headers: Record<string, string>; newConversation(): Promise<string> };
-  relayUrl: string;
+  relay: RelayProcess;
 }
 
 async function sessionHeaders(relayUrl: string): Promise<Record<string, string>> {
@@ -55,13 +63,15 @@ const fmt = (ms: number) => ms.toFixed(2).padStart(8);
 
 async function compare(target: Target): Promise<void> {
   console.log(`\nTTFT (ms), ${target.name}: direct vs through the relay, interleaved`);
-  console.log('streams |  direct p50   p95 |   relay p50   p95 | added p50 (pairs)  p95');
+  // CPU per relayed stream is the steadiest figure on a shared machine: wall times include waiting
+  // for a core, the relay's CPU time does not.
+  console.log('streams |  direct p50   p95 |   relay p50   p95 | added p50 (pairs)  p95 | relay CPU/stream');
   for (const level of LEVELS) {
     // One visitor per slot, as in real traffic; each with its own conversation on both paths.
     const slots = await Promise.all(
       Array.from({ length: level }, async () => {
-        const headers = await sessionHeaders(target.relayUrl);
-        const res = await fetch(`${target.relayUrl}/api/conversations`, { method: 'POST', headers });
+        const headers = await sessionHeaders(target.relay.url);
+        const res = await fetch(`${target.relay.url}/api/conversations`, { method: 'POST', headers });
         const relayId = ((await res.json()) as { id: string }).id;
         return { headers, relayId, directId: await target.direct.newConversation() };
       }),
@@ -77,18 +87,21 @@ async function compare(target: Target): Promise<void> {
                 '"delta"',
               )
             : ttft(
-                `${target.relayUrl}/api/conversations/${s.relayId}/messages`,
+                `${target.relay.url}/api/conversations/${s.relayId}/messages`,
                 s.headers,
                 JSON.stringify({ content: QUESTION }),
                 'event: delta',
               ),
         ),
       );
-    // Warm-up: JIT, pools and caches on both paths, not counted.
-    for (let i = 0; i < 2; i++) await run('direct').then(() => run('relay'));
+    // Warm-up, not counted: at least 200 streams per path, so JIT, pools and caches are warm even
+    // for the single-stream level, which runs first.
+    for (let i = 0; i < Math.max(2, Math.ceil(200 / level)); i++)
+      await run('direct').then(() => run('relay'));
     const direct: number[] = [];
     const relay: number[] = [];
     const added: number[] = [];
+    const cpuBefore = cpuMs(target.relay.pid);
     for (let round = 0; round < (ROUNDS[level] ?? 4); round++) {
       const order = round % 2 === 0 ? (['direct', 'relay'] as const) : (['relay', 'direct'] as const);
       const got = { direct: [] as number[], relay: [] as number[] };
@@ -97,8 +110,9 @@ async function compare(target: Target): Promise<void> {
       relay.push(...got.relay);
       for (const [i, r] of got.relay.entries()) added.push(r - (got.direct[i] ?? Number.NaN));
     }
+    const cpu = (cpuMs(target.relay.pid) - cpuBefore) / relay.length;
     console.log(
-      `${String(level).padStart(7)} | ${fmt(percentile(direct, 50))} ${fmt(percentile(direct, 95))} | ${fmt(percentile(relay, 50))} ${fmt(percentile(relay, 95))} | ${fmt(percentile(added, 50))}         ${fmt(percentile(added, 95))}`,
+      `${String(level).padStart(7)} | ${fmt(percentile(direct, 50))} ${fmt(percentile(direct, 95))} | ${fmt(percentile(relay, 50))} ${fmt(percentile(relay, 95))} | ${fmt(percentile(added, 50))}         ${fmt(percentile(added, 95))} | ${fmt(cpu)}`,
     );
   }
 }
@@ -116,7 +130,7 @@ await compare({
     headers: { authorization: `Bearer ${KEY}`, ...json },
     newConversation: async () => crypto.randomUUID(),
   },
-  relayUrl: standInRelay.url,
+  relay: standInRelay,
 });
 await standInRelay.stop();
 
@@ -146,7 +160,7 @@ if (process.env.BENCH_SKIP_REAL !== '1') {
         return ((await res.json()) as { id: string }).id;
       },
     },
-    relayUrl: apiRelay.url,
+    relay: apiRelay,
   });
   await apiRelay.stop();
   await api.close();

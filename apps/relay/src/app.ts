@@ -7,7 +7,7 @@ import { Transcripts } from './conversations/transcripts.js';
 import type { RelayDeps } from './deps.js';
 import { healthRoutes } from './http/health.js';
 import { errorHandler, HttpError } from './http/http-error.js';
-import { cached, originGuard } from './http/origin.js';
+import { cached, originGuard, selfOrigin } from './http/origin.js';
 import { requestContext } from './http/request-context.js';
 import { AdmissionController } from './limits/admission.js';
 import { DailyUsage } from './limits/daily-usage.js';
@@ -61,7 +61,8 @@ export function createApp(deps: RelayDeps): Express {
   const limiter = limiterFactory({ redis: deps.redis, prefix: config.redisPrefix });
   const allowedOrigins = cached(() => effectiveAllowedOrigins(deps), 5_000);
   const api = Router();
-  api.use(originGuard({ allowedOrigins }));
+  const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : undefined;
+  api.use(originGuard({ allowedOrigins, ownOrigin: selfOrigin(publicOrigin) }));
   api.use(limiter('ip', { limit: config.limits.ipPerMinute, key: byIp }));
   api.use(express.json({ limit: config.limits.bodyLimitBytes }));
   api.post(

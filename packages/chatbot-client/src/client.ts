@@ -56,7 +56,7 @@ export class ChatbotClient {
   constructor({
     baseUrl,
     apiKey,
-    fetch: fetchImpl = globalThis.fetch,
+    fetch: injectedFetch,
     maxRetries = 2,
     timeoutMs = 60_000,
     maxRetryDelayMs = 10_000,
@@ -68,7 +68,9 @@ export class ChatbotClient {
     this.transport = new Transport({
       baseUrl,
       apiKey,
-      fetch: fetchImpl,
+      fetch: injectedFetch ?? globalThis.fetch,
+      // An injected fetch (tests, instrumentation) sees every request, streams included.
+      nodeStreams: injectedFetch === undefined,
       timeoutMs,
       onResponse,
       retry: { maxRetries, maxDelayMs: maxRetryDelayMs, baseDelayMs: 500, random },

@@ -1,3 +1,4 @@
+import type { HeaderReader } from './node-request.js';
 import type { RateLimitInfo } from './rate-limit-info.js';
 import { parseRateLimit, parseRetryAfter } from './rate-limit-info.js';
 import type { ApiErrorBody } from './wire.js';
@@ -83,7 +84,7 @@ export function readErrorEnvelope(payload: unknown): ApiErrorBody | null {
 }
 
 /** The one place an HTTP error response becomes a typed error. */
-export function fromResponse(status: number, headers: Headers, payload: unknown): ChatbotApiError {
+export function fromResponse(status: number, headers: HeaderReader, payload: unknown): ChatbotApiError {
   const body = readErrorEnvelope(payload);
   const init: ErrorInit = {
     status,

@@ -1,3 +1,4 @@
+import type { HeaderReader } from './node-request.js';
 /** The upstream account's request budget as last reported by the `RateLimit-*` headers. */
 export interface RateLimitInfo {
   limit: number;
@@ -8,7 +9,7 @@ export interface RateLimitInfo {
   observedAt: number;
 }
 
-function intHeader(headers: Headers, name: string): number | null {
+function intHeader(headers: HeaderReader, name: string): number | null {
   const raw = headers.get(name);
   if (raw === null || !/^\s*\d+\s*$/.test(raw)) return null;
   return Number.parseInt(raw, 10);
@@ -18,7 +19,7 @@ function intHeader(headers: Headers, name: string): number | null {
  * Reads `RateLimit-Limit/Remaining/Reset`. All three or nothing: the contract omits them together
  * (401, 403, 413, limiter down), and a partial set would make callers guess.
  */
-export function parseRateLimit(headers: Headers, now: number = Date.now()): RateLimitInfo | null {
+export function parseRateLimit(headers: HeaderReader, now: number = Date.now()): RateLimitInfo | null {
   const limit = intHeader(headers, 'ratelimit-limit');
   const remaining = intHeader(headers, 'ratelimit-remaining');
   const resetSeconds = intHeader(headers, 'ratelimit-reset');
@@ -27,7 +28,7 @@ export function parseRateLimit(headers: Headers, now: number = Date.now()): Rate
 }
 
 /** `Retry-After` as whole seconds; the contract sends integers, an HTTP date is tolerated. */
-export function parseRetryAfter(headers: Headers, now: number = Date.now()): number | null {
+export function parseRetryAfter(headers: HeaderReader, now: number = Date.now()): number | null {
   const raw = headers.get('retry-after');
   if (raw === null) return null;
   if (/^\s*\d+\s*$/.test(raw)) return Number.parseInt(raw, 10);

@@ -1,6 +1,10 @@
 import { createParser } from 'eventsource-parser';
 import { ConnectionError, fromStreamFrame, readErrorEnvelope, StreamError } from './errors.js';
+import type { Reply } from './node-request.js';
 import type { RateLimitInfo } from './rate-limit-info.js';
+
+// Shared: `abort()` with no reason builds a new DOMException, stack included, on every stream.
+const STREAM_CLOSED = new DOMException('The stream was closed.', 'AbortError');
 
 /**
  * A server-sent event stream of JSON frames. It owns the request's AbortController: breaking out
@@ -12,14 +16,14 @@ export class Stream<T> implements AsyncIterable<T> {
   private consumed = false;
 
   constructor(
-    readonly response: Response,
+    readonly response: Pick<Reply, 'headers' | 'body'>,
     readonly controller: AbortController,
     readonly rateLimit: RateLimitInfo | null = null,
   ) {
     this.requestId = response.headers.get('x-request-id');
   }
 
-  abort(reason?: unknown): void {
+  abort(reason: unknown = STREAM_CLOSED): void {
     this.controller.abort(reason);
   }
 
@@ -43,7 +47,7 @@ export class Stream<T> implements AsyncIterable<T> {
       });
     } finally {
       // Covers break, thrown frames and truncation alike: the socket must not linger.
-      if (!finished) this.controller.abort();
+      if (!finished) this.controller.abort(STREAM_CLOSED);
     }
   }
 
@@ -71,10 +75,10 @@ export class Stream<T> implements AsyncIterable<T> {
     const queue: string[] = [];
     const parser = createParser({ onEvent: (event) => queue.push(event.data) });
     const decoder = new TextDecoder();
-    const reader = body.getReader();
+    const reader = readerOf(body);
     try {
       for (;;) {
-        let chunk: Awaited<ReturnType<typeof reader.read>>;
+        let chunk: IteratorResult<Uint8Array>;
         try {
           chunk = await reader.read();
         } catch (cause) {
@@ -87,7 +91,7 @@ export class Stream<T> implements AsyncIterable<T> {
       parser.feed(decoder.decode());
       while (queue.length > 0) yield queue.shift() as string;
     } finally {
-      reader.releaseLock();
+      await reader.release();
     }
   }
 
@@ -107,4 +111,25 @@ export class Stream<T> implements AsyncIterable<T> {
       cause,
     });
   }
+}
+
+/** One way to read a web stream (fetch) and plain chunks (node:http). */
+function readerOf(body: NonNullable<Reply['body']>): {
+  read(): Promise<IteratorResult<Uint8Array>>;
+  release(): Promise<void>;
+} {
+  if ('getReader' in body) {
+    const reader = body.getReader();
+    return {
+      read: () => reader.read() as Promise<IteratorResult<Uint8Array>>,
+      release: async () => reader.releaseLock(),
+    };
+  }
+  const iterator = body[Symbol.asyncIterator]();
+  return {
+    read: () => iterator.next(),
+    release: async () => {
+      await iterator.return?.();
+    },
+  };
 }

@@ -1,4 +1,5 @@
 import { ConnectionError, fromResponse } from './errors.js';
+import { nodeRequest, type Reply } from './node-request.js';
 import { parseRateLimit, type RateLimitInfo } from './rate-limit-info.js';
 import { isRetryable, type RetryPolicy, retryDelayMs, sleep } from './retry.js';
 import { Stream } from './stream.js';
@@ -24,6 +25,8 @@ export interface TransportOptions {
   baseUrl: string;
   apiKey: string;
   fetch: typeof fetch;
+  /** Event streams go over node:http (see `nodeRequest`) instead of `fetch`. */
+  nodeStreams?: boolean;
   timeoutMs: number;
   retry: RetryPolicy;
   onResponse?: ((info: ResponseInfo) => void) | undefined;
@@ -36,10 +39,12 @@ export interface Call extends RequestOptions {
   json?: unknown;
   /** A body sent as is (multipart upload); such a body is read once, so it is never retried. */
   raw?: { body: NonNullable<RequestInit['body']>; contentType: string };
+  /** The answer is an event stream, read as it arrives. */
+  stream?: boolean;
 }
 
 interface Attempt {
-  response: Response;
+  response: Reply;
   controller: AbortController;
 }
 
@@ -57,7 +62,7 @@ export class Transport {
 
   async stream<T>(call: Call): Promise<Stream<T>> {
     // The attempt's controller outlives this call: the stream owns it from here on.
-    const { response, controller } = await this.send(call);
+    const { response, controller } = await this.send({ ...call, stream: true });
     return new Stream<T>(response, controller, parseRateLimit(response.headers));
   }
 
@@ -89,14 +94,22 @@ export class Transport {
       timedOut = true;
       controller.abort();
     }, call.timeoutMs ?? this.options.timeoutMs);
-    let response: Response;
+    let response: Reply;
     try {
-      response = await this.options.fetch(this.url(call), {
-        method: call.method,
-        headers: this.headers(call),
-        signal: controller.signal,
-        ...this.body(call),
-      });
+      response =
+        call.stream && this.options.nodeStreams && !call.raw
+          ? await nodeRequest(this.url(call), {
+              method: call.method,
+              headers: this.headers(call),
+              signal: controller.signal,
+              ...(call.json === undefined ? {} : { body: JSON.stringify(call.json) }),
+            })
+          : await this.options.fetch(this.url(call), {
+              method: call.method,
+              headers: this.headers(call),
+              signal: controller.signal,
+              ...this.body(call),
+            });
     } catch (cause) {
       clearTimeout(timer);
       call.signal?.removeEventListener('abort', onCallerAbort);
@@ -121,7 +134,7 @@ export class Transport {
     throw fromResponse(response.status, response.headers, payload);
   }
 
-  private observe(call: Call, response: Response): void {
+  private observe(call: Call, response: Reply): void {
     const rateLimit = parseRateLimit(response.headers);
     if (rateLimit) this.lastRateLimit = rateLimit;
     this.options.onResponse?.({

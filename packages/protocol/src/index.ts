@@ -2,7 +2,10 @@
 // These are the JSON bodies and event-stream frames on the network; code on either side maps them
 // to its own working types. Keep this file free of runtime dependencies: the widget bundles it.
 
-/** `POST /api/sessions` → 201. The token is sent as `Authorization: Bearer <token>` afterwards. */
+/**
+ * `POST /api/sessions` → 201. The token is sent as `Authorization: Bearer <token>` afterwards; sent to
+ * `POST /api/sessions` itself while still valid, it refreshes the token for the same visitor.
+ */
 export interface SessionResponse {
   token: string;
   /** RFC 3339 UTC. */

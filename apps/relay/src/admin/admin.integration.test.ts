@@ -270,7 +270,10 @@ describe('allowed origins', () => {
     });
     expect(put.status).toBe(200);
     expect(put.body.stored).toEqual(['https://www.other-court.example']);
-    expect(put.body.effective).toEqual(['https://court.example', 'https://www.other-court.example']);
+    // The relay's own origin (no PUBLIC_URL here: the address it was reached at) is always listed.
+    expect(put.body.effective).toEqual(
+      [relay.url, 'https://court.example', 'https://www.other-court.example'].sort(),
+    );
     expect(
       (await admin.send('PUT', '/settings/origins', { origins: ['https://x.example/path'] })).status,
     ).toBe(400);

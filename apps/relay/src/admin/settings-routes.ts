@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { Router } from 'express';
 import type { RelayDeps } from '../deps.js';
+import { selfOrigin } from '../http/origin.js';
 import { invalid } from './admin-error.js';
 import { adminSettings } from './admin-settings.js';
 import { appendAudit, listAudit } from './audit.js';
@@ -53,14 +54,21 @@ export function createSettingsRoutes(deps: RelayDeps): Router {
     );
   });
 
-  const originsBody = async () => ({
-    configured: adminSettings(deps.config).configuredOrigins,
-    stored: await storedOrigins(deps.sql),
-    effective: await effectiveAllowedOrigins(deps),
-  });
+  const ownOrigin = selfOrigin(adminSettings(deps.config).publicOrigin);
+  // The relay's own origin is always allowed on the widget API (see `selfOrigin`); it is listed
+  // so the Try-it panel, served from that origin, knows the widget will work there.
+  const originsBody = async (req: Request) => {
+    const own = ownOrigin(req);
+    const effective = await effectiveAllowedOrigins(deps);
+    return {
+      configured: adminSettings(deps.config).configuredOrigins,
+      stored: await storedOrigins(deps.sql),
+      effective: own && !effective.includes(own) ? [...effective, own].sort() : effective,
+    };
+  };
 
-  router.get('/settings/origins', async (_req, res: Response) => {
-    res.json(await originsBody());
+  router.get('/settings/origins', async (req: Request, res: Response) => {
+    res.json(await originsBody(req));
   });
 
   router.put('/settings/origins', async (req: Request, res: Response) => {
@@ -79,7 +87,7 @@ export function createSettingsRoutes(deps: RelayDeps): Router {
       result: 'success',
       detail: { before, after: origins },
     });
-    res.json(await originsBody());
+    res.json(await originsBody(req));
   });
 
   return router;

@@ -30,6 +30,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const visitorOf = (res: Response) => res.locals.visitor as VisitorClaims;
 const logOf = (res: Response) => res.locals.log as Logger;
 const notFound = () => new HttpError('not_found', 'Conversation not found.');
+// One shared reason: `abort()` without one builds a DOMException (and its stack) per stream.
+const VISITOR_LEFT = new DOMException('The visitor closed the connection.', 'AbortError');
 
 /** The widget's conversation API; every route is scoped to the token's visitor. */
 export function conversationRoutes(deps: ConversationRoutesDeps): Router {
@@ -93,7 +95,7 @@ export function conversationRoutes(deps: ConversationRoutesDeps): Router {
     const reservation = await deps.usage.reserve(visitor.org);
     const visitorGone = new AbortController();
     // Registered before the upstream call, so leaving while it connects aborts it too.
-    res.on('close', () => visitorGone.abort());
+    res.on('close', () => visitorGone.abort(VISITOR_LEFT));
     deps.streams.add(visitorGone);
     let metered = 0;
     try {

@@ -22,7 +22,11 @@ export class SseWriter {
     this.res.setHeader('Cache-Control', 'no-cache, no-transform');
     this.res.setHeader('X-Accel-Buffering', 'no');
     this.res.setHeader('Connection', 'keep-alive');
+    // Corked for this tick, so the headers and the `start` event written right after them leave
+    // in one packet (one syscall) instead of two; the uncork still sends them at once.
+    this.res.cork();
     this.res.flushHeaders();
+    process.nextTick(() => this.res.uncork());
     // Comment lines keep idle proxies and load balancers from cutting a slow answer.
     this.heartbeat = setInterval(() => void this.raw(': ping\n\n'), heartbeatMs);
   }

@@ -35,7 +35,7 @@ export async function proxyConversationStream({
     timedOut = true;
     upstream.abort();
   }, maxLifetimeMs);
-  const onGone = () => upstream.abort();
+  const onGone = () => upstream.abort(visitorGone.reason);
   visitorGone.addEventListener('abort', onGone, { once: true });
   try {
     await writer.send('start', { conversationId });
