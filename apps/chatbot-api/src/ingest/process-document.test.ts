@@ -5,7 +5,12 @@ import { tempDeps } from '../../test/fixtures/temp-deps.js';
 import { chunkDocument } from '../knowledge/chunking.js';
 import { Pacer } from '../knowledge/pacer.js';
 import { searchPassages } from '../knowledge/search.js';
-import { type DocumentRow, getDocument, insertDocument, storeChunksCooperatively } from '../knowledge/store.js';
+import {
+  type DocumentRow,
+  getDocument,
+  insertDocument,
+  storeChunksCooperatively,
+} from '../knowledge/store.js';
 import { processDocument } from './process-document.js';
 
 let deps: ReturnType<typeof tempDeps>;
@@ -20,8 +25,10 @@ const MAX_DELAY_MS = 500;
 
 /** Court-ish prose of about `bytes` bytes, paragraphs separated by blank lines (or none at all). */
 function generatedText(bytes: number, { paragraphs = true } = {}): Buffer {
-  const words = ('fee waiver clerk filing court hearing jury summons parking ticket payment appeal record ' +
-    'tenant landlord eviction notice judge docket motion order small claims form deadline').split(' ');
+  const words = (
+    'fee waiver clerk filing court hearing jury summons parking ticket payment appeal record ' +
+    'tenant landlord eviction notice judge docket motion order small claims form deadline'
+  ).split(' ');
   const parts: string[] = [];
   let size = 0;
   let seed = 7;
@@ -81,7 +88,10 @@ async function maxLoopDelay(work: () => Promise<unknown>): Promise<number> {
 
 const chunkRows = (documentId: string) =>
   deps.db
-    .prepare('SELECT pending, COUNT(*) AS n FROM kb_chunks WHERE document_id = ? GROUP BY pending')
+    .prepare(
+      `SELECT p.id IS NOT NULL AS pending, COUNT(*) AS n FROM kb_chunks c
+         LEFT JOIN kb_chunks_pending p ON p.id = c.id WHERE c.document_id = ? GROUP BY 1`,
+    )
     .all(documentId) as { pending: number; n: number }[];
 
 describe('processDocument', () => {

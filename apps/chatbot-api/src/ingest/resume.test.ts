@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Json } from '../../test/fixtures/json.js';
 import { tempDeps } from '../../test/fixtures/temp-deps.js';
-import { insertDocument } from '../knowledge/store.js';
+import { chunkDocument } from '../knowledge/chunking.js';
+import { Pacer } from '../knowledge/pacer.js';
+import { getDocument, insertDocument, storeChunksCooperatively } from '../knowledge/store.js';
 import { startBackgroundWork } from './background.js';
 import { createJob, getJobById, jobView } from './jobs.js';
 import { CRAWL_INTERRUPTED, INTERRUPTED, resumeJobs } from './resume.js';
@@ -52,6 +54,31 @@ function doc(jobId: string, spoolText: string | null): string {
   );
   return id;
 }
+
+/** Leaves what a process stopped between two slices leaves: some pending chunks, status processing. */
+async function cutShort(documentId: string): Promise<void> {
+  const text = Array.from({ length: 400 }, (_, i) => `Paragraph ${i} about the small claims calendar.`);
+  const chunks = chunkDocument({
+    title: 'a.txt',
+    blocks: text.map((t) => ({ kind: 'text' as const, headings: [], text: t.repeat(20) })),
+  });
+  const never = new Promise<void>(() => {});
+  const dying = new (class extends Pacer {
+    override yield(): Promise<void> {
+      return never;
+    }
+  })();
+  void storeChunksCooperatively(deps.db, documentId, 'a.txt', chunks, deps.now, dying);
+  await new Promise((r) => setImmediate(r));
+}
+
+const chunkCounts = (documentId: string) =>
+  deps.db
+    .prepare(
+      `SELECT COUNT(*) AS total, COUNT(p.id) AS pending FROM kb_chunks c
+         LEFT JOIN kb_chunks_pending p ON p.id = c.id WHERE c.document_id = ?`,
+    )
+    .get(documentId) as { total: number; pending: number };
 
 const view = (id: string) => jobView(deps.db, getJobById(deps.db, id)!) as Json;
 
@@ -107,5 +134,30 @@ describe('resumeJobs', () => {
     await work.idle();
     work.stop();
     for (const id of ids) expect(view(id).status).not.toBe('processing');
+  });
+
+  it('indexes a document cut short between slices again, from scratch', async () => {
+    const id = job('ingest');
+    const docId = doc(id, 'Small claims are heard on Tuesdays.');
+    await cutShort(docId);
+    expect(chunkCounts(docId).pending).toBeGreaterThan(0);
+    resumeJobs(deps);
+    await ingestWorker(deps).idle();
+    expect(view(id)).toMatchObject({ status: 'completed', counts: { succeeded: 1 } });
+    expect(getDocument(deps.db, 'acc', docId)).toMatchObject({ status: 'ready', chunk_count: 1 });
+    expect(chunkCounts(docId)).toEqual({ total: 1, pending: 0 });
+    ingestWorker(deps).stop();
+  });
+
+  it('drops the pending chunks of a document that cannot be resumed', async () => {
+    const id = job('ingest');
+    const docId = doc(id, null);
+    await cutShort(docId);
+    expect(chunkCounts(docId).pending).toBeGreaterThan(0);
+    resumeJobs(deps);
+    await ingestWorker(deps).idle();
+    expect(getDocument(deps.db, 'acc', docId)).toMatchObject({ status: 'failed', error: INTERRUPTED });
+    expect(chunkCounts(docId)).toEqual({ total: 0, pending: 0 });
+    ingestWorker(deps).stop();
   });
 });

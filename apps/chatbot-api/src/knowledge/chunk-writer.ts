@@ -2,12 +2,13 @@ import type { Db } from '../db/database.js';
 import { type Chunk, indexedText } from './chunking.js';
 import { embedText, vectorToBlob } from './embedding.js';
 import type { Pacer } from './pacer.js';
+import { spanishStemText } from './spanish-stem.js';
 import { noteIndexChanged } from './term-stats.js';
 import { rfc3339 } from './timestamps.js';
 
 /*
- * Writing a document's chunks (text, FTS entry, vector). New chunks are inserted `pending` (search
- * skips them) and published, with the document's `ready` status, in one final transaction: a
+ * Writing a document's chunks (text, FTS entry, vector). New chunks are inserted pending (listed in
+ * kb_chunks_pending, which search skips) and published, with the document's `ready` status, in one final transaction: a
  * search never sees half a document, and a document never ends half-written. A run cut short (the
  * process stopped between slices) leaves pending rows and a `processing` document; the next run of
  * the same document, or its failure, deletes those rows first.
@@ -26,6 +27,8 @@ interface Scope {
 interface Prepared {
   chunk: Chunk;
   body: string;
+  /** `body` as Spanish stems, for kb_chunks_fts_es. */
+  stems: string;
   vector: Buffer;
 }
 
@@ -88,42 +91,55 @@ export async function storeChunksCooperatively(
  * Deletes a document's chunks: all of them, only the pending ones (left by a run cut short), or
  * only the published ones (replaced by a new run). Returns how many were deleted.
  */
-export function deleteChunks(db: Db, documentId: string, which: 'all' | 'pending' | 'published' = 'all'): number {
-  const filter = which === 'all' ? '' : ` AND pending = ${which === 'pending' ? 1 : 0}`;
-  const ids = db
-    .prepare(`SELECT id FROM kb_chunks WHERE document_id = ?${filter}`)
-    .pluck()
-    .all(documentId) as number[];
+export function deleteChunks(
+  db: Db,
+  documentId: string,
+  which: 'all' | 'pending' | 'published' = 'all',
+): number {
+  const ids = chunkIds(db, documentId, which);
   if (ids.length === 0) return 0;
   noteIndexChanged(db);
-  const delFts = db.prepare('DELETE FROM kb_chunks_fts WHERE rowid = ?');
-  const delChunk = db.prepare('DELETE FROM kb_chunks WHERE id = ?');
-  for (const id of ids) {
-    delFts.run(id);
-    delChunk.run(id);
-  }
+  const del = deleteStatements(db);
+  for (const id of ids) del(id);
   return ids.length;
 }
 
 /** deleteChunks(…, 'pending') in slices: an interrupted 25 MiB document leaves thousands of rows. */
 async function deletePendingCooperatively(db: Db, documentId: string, pacer: Pacer): Promise<void> {
-  const ids = db
-    .prepare('SELECT id FROM kb_chunks WHERE document_id = ? AND pending = 1')
-    .pluck()
-    .all(documentId) as number[];
+  const ids = chunkIds(db, documentId, 'pending');
   if (ids.length === 0) return;
   noteIndexChanged(db);
-  const delFts = db.prepare('DELETE FROM kb_chunks_fts WHERE rowid = ?');
-  const delChunk = db.prepare('DELETE FROM kb_chunks WHERE id = ?');
+  const del = deleteStatements(db);
   for (let i = 0; i < ids.length; i += DELETE_SLICE) {
     db.transaction(() => {
-      for (const id of ids.slice(i, i + DELETE_SLICE)) {
-        delFts.run(id);
-        delChunk.run(id);
-      }
+      for (const id of ids.slice(i, i + DELETE_SLICE)) del(id);
     })();
     await pacer.tick();
   }
+}
+
+/** Deletes one chunk: its row (kb_chunks_pending follows by cascade) and both full-text entries. */
+function deleteStatements(db: Db): (id: number) => void {
+  const delFts = db.prepare('DELETE FROM kb_chunks_fts WHERE rowid = ?');
+  const delFtsEs = db.prepare('DELETE FROM kb_chunks_fts_es WHERE rowid = ?');
+  const delChunk = db.prepare('DELETE FROM kb_chunks WHERE id = ?');
+  return (id) => {
+    delFts.run(id);
+    delFtsEs.run(id);
+    delChunk.run(id);
+  };
+}
+
+function chunkIds(db: Db, documentId: string, which: 'all' | 'pending' | 'published'): number[] {
+  const filter = {
+    all: '',
+    pending: ' AND id IN (SELECT id FROM kb_chunks_pending)',
+    published: ' AND id NOT IN (SELECT id FROM kb_chunks_pending)',
+  }[which];
+  return db
+    .prepare(`SELECT id FROM kb_chunks WHERE document_id = ?${filter}`)
+    .pluck()
+    .all(documentId) as number[];
 }
 
 function scopeOf(db: Db, documentId: string): Scope | undefined {
@@ -134,17 +150,19 @@ function scopeOf(db: Db, documentId: string): Scope | undefined {
 
 function prepare(title: string, chunk: Chunk): Prepared {
   const body = indexedText(title, chunk.headingPath, chunk.text);
-  return { chunk, body, vector: vectorToBlob(embedText(body)) };
+  return { chunk, body, stems: spanishStemText(body), vector: vectorToBlob(embedText(body)) };
 }
 
 function insertPending(db: Db, documentId: string, scope: Scope, prepared: readonly Prepared[]): void {
   const insertChunk = db.prepare(
-    `INSERT INTO kb_chunks (document_id, account_id, namespace, chunk_index, heading_path, text, embedding, pending)
-     VALUES (?, ?, ?, ?, ?, ?, ?, 1)`,
+    `INSERT INTO kb_chunks (document_id, account_id, namespace, chunk_index, heading_path, text, embedding)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertFts = db.prepare('INSERT INTO kb_chunks_fts (rowid, body) VALUES (?, ?)');
+  const insertFtsEs = db.prepare('INSERT INTO kb_chunks_fts_es (rowid, body) VALUES (?, ?)');
+  const insertPendingId = db.prepare('INSERT INTO kb_chunks_pending (id) VALUES (?)');
   noteIndexChanged(db);
-  for (const { chunk, body, vector } of prepared) {
+  for (const { chunk, body, stems, vector } of prepared) {
     const info = insertChunk.run(
       documentId,
       scope.account_id,
@@ -155,6 +173,8 @@ function insertPending(db: Db, documentId: string, scope: Scope, prepared: reado
       vector,
     );
     insertFts.run(info.lastInsertRowid, body);
+    insertFtsEs.run(info.lastInsertRowid, stems);
+    insertPendingId.run(info.lastInsertRowid);
   }
 }
 
@@ -162,7 +182,9 @@ function insertPending(db: Db, documentId: string, scope: Scope, prepared: reado
 function publish(db: Db, documentId: string, title: string, count: number, now: Date): boolean {
   if (!scopeOf(db, documentId)) return false;
   deleteChunks(db, documentId, 'published');
-  db.prepare('UPDATE kb_chunks SET pending = 0 WHERE document_id = ? AND pending = 1').run(documentId);
+  db.prepare(
+    'DELETE FROM kb_chunks_pending WHERE id IN (SELECT id FROM kb_chunks WHERE document_id = ?)',
+  ).run(documentId);
   db.prepare(
     `UPDATE kb_documents SET status = 'ready', error = NULL, title = ?, chunk_count = ?, spool_path = NULL,
        updated_at = ? WHERE id = ?`,

@@ -169,4 +169,30 @@ describe('searchPassages', () => {
     const [top] = searchPassages(deps.db, { accountId: 'acc', namespaces: null, query: 'waiver', limit: 3 });
     expect(top?.headingPath).toEqual(['Fees', 'Waivers']);
   });
+
+  it('matches Spanish words by their stem: "pagan" finds "pago" and "pagar"', () => {
+    const fianza = addDoc('acc', 'general', 'Fianzas', ['El pago de la fianza se hace en la ventanilla.']);
+    const multa = addDoc('acc', 'general', 'Multas', ['Puede pagar su multa por internet o por correo.']);
+    addDoc('acc', 'general', 'Jurado', ['El servicio de jurado dura un día.']);
+    const hits = searchPassages(deps.db, {
+      accountId: 'acc',
+      namespaces: null,
+      query: '¿Dónde pagan?',
+      limit: 5,
+    });
+    expect(new Set(hits.map((h) => h.documentId))).toEqual(new Set([fianza, multa]));
+    expect(hits[0]?.relevance?.matchedTerms).toBe(1);
+  });
+
+  it('keeps the English ranking of English queries', () => {
+    const exact = addDoc('acc', 'general', 'Payments', ['You can pay a traffic ticket online.']);
+    addDoc('acc', 'general', 'Parking', ['Parking is free at the courthouse on weekends.']);
+    const [top] = searchPassages(deps.db, {
+      accountId: 'acc',
+      namespaces: null,
+      query: 'paying traffic tickets',
+      limit: 3,
+    });
+    expect(top?.documentId).toBe(exact);
+  });
 });

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.js';
 import { blobToVector, dot, embedText } from './embedding.js';
-import { chunkCount, documentFrequency } from './term-stats.js';
+import { lexicalCandidates } from './lexical-search.js';
+import { looksSpanish, spanishStem } from './spanish-stem.js';
 import { queryTerms, wordsOf } from './text-fold.js';
 
 /**
@@ -10,8 +11,9 @@ import { queryTerms, wordsOf } from './text-fold.js';
  */
 export interface Relevance {
   /**
-   * FTS5 bm25() of the chunk over the words searched (see selectPhrases), negated so higher is
-   * better. Null would mean a passage found by the vector side alone (none today).
+   * FTS5 bm25() of the chunk over the words searched (see lexical-search.ts), negated so higher is
+   * better; from the Spanish-stem index when only that one matched. Null would mean a passage
+   * found by the vector side alone (none today).
    */
   bm25: number | null;
   /** Cosine similarity of the hashed n-gram vectors of query and chunk, in [-1, 1]. */
@@ -57,24 +59,6 @@ export interface SearchOptions {
   limit: number;
 }
 
-/** Candidates taken from each full-text query before fusion. */
-const CANDIDATES = 100;
-/**
- * bm25() costs a few microseconds per matching row and FTS5 ranks every match, so a query whose
- * words occur in most of a 100k-chunk index would take hundreds of milliseconds. Each query ranks
- * at most this many matches, the most recently indexed first; with the AND query first when
- * matches are many, this only bites for queries made of very common words.
- */
-const RANK_CAP = 600;
-/** Words in more than this share of all chunks are left out of the match (see selectPhrases). */
-const COMMON_FRACTION = 0.35;
-/** With this many chunks holding every query word, partial matches would not make the top list. */
-const ENOUGH_FULL_MATCHES = 50;
-/**
- * bm25() reads the whole doclist of each phrase to compute its IDF: the rarest words carry the
- * ranking, so more than this many add cost and little order (the vector side still sees them all).
- */
-const MAX_PHRASES = 4;
 /** The usual RRF constant (Cormack et al. 2009): damps the weight of the very first ranks. */
 const RRF_K = 60;
 
@@ -82,8 +66,10 @@ const RRF_K = 60;
  * Hybrid retrieval:
  *   1. BM25: the query's content words (folded, stopwords removed) are quoted, so no FTS5 syntax
  *      reaches MATCH; chunks with all of them (AND) and, when those are few, with some (OR) are
- *      ranked by FTS5 bm25(), keeping only the account's namespaces (joined through kb_chunks).
- *      See RANK_CAP and selectPhrases for the bounds on the work.
+ *      ranked by FTS5 bm25(), keeping only the account's namespaces (joined through kb_chunks) and
+ *      leaving out chunks of documents still being indexed (kb_chunks_pending). The same is done
+ *      with the Spanish stems of the words in a second index when the query looks Spanish, and the
+ *      two lists are fused; see lexical-search.ts for that and for the bounds on the work.
  *   2. Vector: the hashed n-gram embedding of the query is compared with the vectors of the BM25
  *      candidates (the index stems words, so "payments" already reaches "paying"). Scoring that
  *      pool rather than every vector keeps the vector side bounded at 100k chunks; the price is
@@ -98,25 +84,9 @@ export function searchPassages(db: Db, options: SearchOptions): Passage[] {
   if (terms.length === 0) return [];
   terms = terms.slice(0, 32);
 
-  const { phrases, dfSum } = selectPhrases(db, terms);
-  if (phrases.length === 0) return [];
-  // When the words' document frequencies say the OR query has at most RANK_CAP matches, it ranks
-  // them all. Otherwise chunks holding every word (AND) come first and the OR query only fills in
-  // when those are few. For the same phrases bm25() gives a row the same value in both queries,
-  // so the lists merge by that value.
-  const or = () => ftsQuery(db, phrases.join(' OR '), accountId, namespaces);
-  let hits: { id: number; bm: number }[];
-  if (phrases.length === 1 || dfSum <= RANK_CAP) hits = or();
-  else {
-    const all = ftsQuery(db, phrases.join(' AND '), accountId, namespaces);
-    hits =
-      all.length >= ENOUGH_FULL_MATCHES
-        ? all
-        : [...new Map([...all, ...or()].map((h) => [h.id, h])).values()];
-  }
-  const bm25Hits = hits.sort((a, b) => a.bm - b.bm).slice(0, CANDIDATES);
-
-  const bm25ById = new Map(bm25Hits.map((h, rank) => [h.id, { rank, bm25: -h.bm }]));
+  const spanish = looksSpanish(query);
+  const bm25Hits = lexicalCandidates(db, terms, accountId, namespaces, spanish);
+  const bm25ById = new Map(bm25Hits.map((h, rank) => [h.id, { rank, bm25: h.bm25 }]));
   const pool = bm25Hits.map((h) => h.id);
   if (pool.length === 0) return [];
 
@@ -154,8 +124,11 @@ export function searchPassages(db: Db, options: SearchOptions): Passage[] {
     if (!r) return [];
     const title = r.title || r.filename;
     const words = [...new Set(wordsOf(`${title} ${r.heading_path} ${r.text}`))];
-    const matched = terms.filter((t) =>
-      words.some((w) => w === t || (t.length >= 5 && w.startsWith(stemOf(t)))),
+    const stems = spanish ? new Set(words.map(spanishStem)) : null;
+    const matched = terms.filter(
+      (t) =>
+        words.some((w) => w === t || (t.length >= 5 && w.startsWith(stemOf(t)))) ||
+        stems?.has(spanishStem(t)),
     ).length;
     return [
       {
@@ -190,44 +163,6 @@ interface ChunkRow {
   source_url: string | null;
 }
 
-function ftsQuery(
-  db: Db,
-  match: string,
-  accountId: string,
-  namespaces: readonly string[] | null,
-): { id: number; bm: number }[] {
-  const inNamespaces = namespaces ? ' AND c.namespace IN (SELECT value FROM json_each(?))' : '';
-  const args: unknown[] = [match, accountId];
-  if (namespaces) args.push(JSON.stringify(namespaces));
-  return db
-    .prepare(
-      `SELECT id, bm FROM (
-         SELECT f.rowid AS id, bm25(kb_chunks_fts) AS bm FROM kb_chunks_fts f JOIN kb_chunks c ON c.id = f.rowid
-         WHERE kb_chunks_fts MATCH ? AND c.account_id = ? AND c.pending = 0${inNamespaces}
-         ORDER BY f.rowid DESC LIMIT ${RANK_CAP}
-       ) ORDER BY bm LIMIT ${CANDIDATES}`,
-    )
-    .all(...args) as { id: number; bm: number }[];
-}
-
-/**
- * The query's words as FTS5 string literals (quoted, so no FTS5 syntax reaches MATCH), rarest
- * first, at most MAX_PHRASES, without words found in more than COMMON_FRACTION of all chunks (their
- * IDF is about zero and their doclists are the expensive part of bm25()); the rarest word is kept
- * if all are common.
- * Words found nowhere are left out.
- */
-function selectPhrases(db: Db, terms: readonly string[]): { phrases: string[]; dfSum: number } {
-  const total = chunkCount(db);
-  const counted = terms
-    .map((t) => ({ phrase: quote(t), df: documentFrequency(db, quote(t)) }))
-    .filter((x) => x.df > 0)
-    .sort((a, b) => a.df - b.df);
-  const kept = counted.filter((x) => x.df <= total * COMMON_FRACTION).slice(0, MAX_PHRASES);
-  const chosen = kept.length > 0 ? kept : counted.slice(0, 1);
-  return { phrases: chosen.map((x) => x.phrase), dfSum: chosen.reduce((sum, x) => sum + x.df, 0) };
-}
-
 /** The stored JSON array of headings; anything else (never written today) reads as no headings. */
 function parseHeadingPath(json: string): string[] {
   try {
@@ -241,9 +176,4 @@ function parseHeadingPath(json: string): string[] {
 /** A word's first letters, so "payments" also matches "paying" and "payment": length - 3, at least 4. */
 function stemOf(term: string): string {
   return term.slice(0, Math.max(4, term.length - 3));
-}
-
-/** An FTS5 string literal: whatever the term holds, it is matched as text, never parsed as syntax. */
-function quote(term: string): string {
-  return `"${term.replace(/"/g, '""')}"`;
 }

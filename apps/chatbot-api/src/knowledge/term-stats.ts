@@ -43,15 +43,29 @@ export function chunkCount(db: Db): number {
   return s.chunks.value;
 }
 
-/** Number of chunks (all accounts) containing `phrase`, an FTS5 string literal such as `"fee"`. */
-export function documentFrequency(db: Db, phrase: string, now = Date.now()): number {
+/** The full-text tables: English (porter) and Spanish stems (see spanish-stem.ts). */
+export type FtsTable = 'kb_chunks_fts' | 'kb_chunks_fts_es';
+
+/**
+ * Number of chunks (all accounts) containing `phrase`, an FTS5 string literal such as `"fee"`,
+ * in `table`.
+ */
+export function documentFrequency(
+  db: Db,
+  phrase: string,
+  table: FtsTable = 'kb_chunks_fts',
+  now = Date.now(),
+): number {
   const s = statsOf(db);
-  const hit = s.terms.get(phrase);
-  if (hit && (hit.generation === s.generation || now - hit.at < REFRESH_MS)) return hit.df;
-  const row = db
-    .prepare('SELECT COUNT(*) AS n FROM kb_chunks_fts WHERE kb_chunks_fts MATCH ?')
-    .get(phrase) as { n: number };
+  const key = `${table}:${phrase}`;
+  const hit = s.terms.get(key);
+  // A stale zero is never trusted: search leaves out words found nowhere, so a word first seen in
+  // a document indexed after the count would stay unsearchable until the refresh.
+  if (hit && (hit.generation === s.generation || (hit.df > 0 && now - hit.at < REFRESH_MS))) return hit.df;
+  const row = db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE ${table} MATCH ?`).get(phrase) as {
+    n: number;
+  };
   if (s.terms.size >= MAX_ENTRIES) s.terms.clear();
-  s.terms.set(phrase, { df: row.n, generation: s.generation, at: now });
+  s.terms.set(key, { df: row.n, generation: s.generation, at: now });
   return row.n;
 }

@@ -9,7 +9,11 @@ const MAX_PARAGRAPH = 64 * 1024;
  * Markdown as heading-aware blocks: ATX headings (`#`…`######`) set the heading path; paragraphs
  * are separated by blank lines; inline syntax (links, emphasis, code marks) is reduced to its text.
  */
-export async function parseMarkdown(text: string, fallbackTitle: string, pacer: Pacer): Promise<ParsedDocument> {
+export async function parseMarkdown(
+  text: string,
+  fallbackTitle: string,
+  pacer: Pacer,
+): Promise<ParsedDocument> {
   const blocks: Block[] = [];
   const stack: { level: number; text: string }[] = [];
   let para: string[] = [];

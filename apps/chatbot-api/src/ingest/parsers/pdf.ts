@@ -4,7 +4,11 @@ import type { Pacer } from '../../knowledge/pacer.js';
 import { ParseError } from './parse-error.js';
 
 /** PDF text per page; each page is a heading (`Page N`) so citations can point at it. */
-export async function parsePdf(bytes: Uint8Array, fallbackTitle: string, pacer: Pacer): Promise<ParsedDocument> {
+export async function parsePdf(
+  bytes: Uint8Array,
+  fallbackTitle: string,
+  pacer: Pacer,
+): Promise<ParsedDocument> {
   const pages: string[] = [];
   let title = '';
   try {

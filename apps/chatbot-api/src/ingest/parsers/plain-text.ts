@@ -6,7 +6,11 @@ import { linesOf } from './lines.js';
 const MAX_PARAGRAPH = 64 * 1024;
 
 /** Plain text: paragraphs are separated by blank lines; white space inside one is collapsed. */
-export async function parsePlainText(text: string, fallbackTitle: string, pacer: Pacer): Promise<ParsedDocument> {
+export async function parsePlainText(
+  text: string,
+  fallbackTitle: string,
+  pacer: Pacer,
+): Promise<ParsedDocument> {
   const blocks: Block[] = [];
   let lines: string[] = [];
   let length = 0;

@@ -1,0 +1,71 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { allMigrations, openDatabase } from '../db/database.js';
+import { embedText, vectorToBlob } from './embedding.js';
+import { searchPassages } from './search.js';
+import { backfillSpanishIndex } from './spanish-backfill.js';
+import { insertDocument } from './store.js';
+
+let dir = '';
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const search = (db: ReturnType<typeof openDatabase>, query: string) =>
+  searchPassages(db, { accountId: 'acc', namespaces: null, query, limit: 3 });
+
+describe('backfillSpanishIndex', () => {
+  it('indexes the Spanish stems of chunks stored before the upgrade', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'amicus-kb-'));
+    const file = join(dir, 'db.sqlite');
+    // A database as the previous release left it: no Spanish index, chunks written by its SQL.
+    const old = openDatabase(
+      file,
+      allMigrations().filter((m) => m.name !== '103_spanish_stems'),
+    );
+    insertDocument(
+      old,
+      {
+        id: 'd1',
+        accountId: 'acc',
+        jobId: null,
+        namespace: 'general',
+        filename: 'fianzas.txt',
+        title: null,
+        sourceType: 'upload',
+        sourceUrl: null,
+        bytes: 1,
+        contentType: 'text/plain',
+        contentHash: 'h',
+        spoolPath: null,
+      },
+      new Date(),
+    );
+    const text = 'El pago de la fianza se hace en la ventanilla del secretario.';
+    const body = `Fianzas\n${text}`;
+    const { lastInsertRowid } = old
+      .prepare(
+        `INSERT INTO kb_chunks (document_id, account_id, namespace, chunk_index, heading_path, text, embedding)
+         VALUES ('d1', 'acc', 'general', 0, '[]', ?, ?)`,
+      )
+      .run(text, vectorToBlob(embedText(body)));
+    old.prepare('INSERT INTO kb_chunks_fts (rowid, body) VALUES (?, ?)').run(lastInsertRowid, body);
+    old.prepare(`UPDATE kb_documents SET status = 'ready', title = 'Fianzas', chunk_count = 1`).run();
+    old.close();
+
+    const db = openDatabase(file);
+    try {
+      expect(search(db, '¿Dónde pagan?')).toEqual([]);
+      await backfillSpanishIndex(db);
+      const [top] = search(db, '¿Dónde pagan?');
+      expect(top).toMatchObject({ documentId: 'd1', text });
+      expect(top?.relevance?.matchedTerms).toBe(1);
+      expect(db.prepare('SELECT COUNT(*) FROM kb_backfill').pluck().get()).toBe(0);
+      // Idempotent, and a new database has nothing to do.
+      await backfillSpanishIndex(db);
+      expect(db.prepare('SELECT COUNT(*) FROM kb_chunks_fts_es').pluck().get()).toBe(1);
+    } finally {
+      db.close();
+    }
+  });
+});
