@@ -2,7 +2,23 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Mode = 'ok' | '429' | '503' | 'slow' | 'inband' | 'hang' | 'paced';
+export type Mode = 'ok' | '429' | '503' | 'slow' | 'inband' | 'hang' | 'paced' | 'flood';
+
+/** The `flood` mode's plan and what it has managed to send so far. */
+export interface Flood {
+  /** Plan: how many deltas, and each delta's text length (its index leads it, then `x` padding). */
+  deltas: number;
+  deltaChars: number;
+  /** Progress: deltas and bytes handed to the socket, stalls (`write()` false), waiting for `drain`. */
+  sent: number;
+  bytes: number;
+  stalls: number;
+  waiting: boolean;
+  finished: boolean;
+}
+
+/** The text of the flood's delta `i`, so a reader can check that nothing is lost or reordered. */
+export const floodDelta = (i: number, chars: number) => `${i}:`.padEnd(chars, 'x');
 
 /**
  * Fault injection only: a stand-in upstream that fails on demand in ways the real chatbot-api
@@ -10,7 +26,21 @@ export type Mode = 'ok' | '429' | '503' | 'slow' | 'inband' | 'hang' | 'paced';
  * the real chatbot-api.
  */
 export async function startStandIn() {
-  const state = { mode: 'ok' as Mode, requests: 0, aborted: 0, lastRequestId: '' };
+  const state = {
+    mode: 'ok' as Mode,
+    requests: 0,
+    aborted: 0,
+    lastRequestId: '',
+    flood: {
+      deltas: 0,
+      deltaChars: 0,
+      sent: 0,
+      bytes: 0,
+      stalls: 0,
+      waiting: false,
+      finished: false,
+    } as Flood,
+  };
   const envelope = (res: ServerResponse, status: number, type: string, code: string, retryAfter: string) => {
     res.writeHead(status, { 'content-type': 'application/json', 'retry-after': retryAfter });
     res.end(JSON.stringify({ error: { message: 'no', type, param: null, code } }));
@@ -55,6 +85,8 @@ export async function startStandIn() {
         res.on('close', () => clearInterval(timer));
         return;
       }
+      case 'flood':
+        return void flood(res, cid);
       default:
         res.writeHead(200, { 'content-type': 'text/event-stream' });
         frame(res, { conversation_id: cid, delta: { content: 'Hi' } });
@@ -65,6 +97,40 @@ export async function startStandIn() {
         });
         res.end('data: [DONE]\n\n');
     }
+  };
+  /** As fast as the socket takes it, and no faster: a well-behaved upstream waits for `drain`. */
+  const flood = async (res: ServerResponse, cid: string) => {
+    const f = state.flood;
+    Object.assign(f, { sent: 0, bytes: 0, stalls: 0, waiting: false, finished: false });
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    const send = async (data: unknown) => {
+      const text = `data: ${JSON.stringify(data)}\n\n`;
+      f.bytes += Buffer.byteLength(text);
+      if (res.write(text)) return;
+      f.stalls++;
+      f.waiting = true;
+      await new Promise<void>((resolve) => {
+        // Not `Promise.race` of two `once()`s: the loser's listeners would pile up on `res`.
+        const go = () => {
+          res.off('drain', go).off('close', go);
+          resolve();
+        };
+        res.on('drain', go).on('close', go);
+      });
+      f.waiting = false;
+    };
+    for (let i = 0; i < f.deltas && !res.destroyed; i++) {
+      await send({ conversation_id: cid, delta: { content: floodDelta(i, f.deltaChars) } });
+      f.sent++;
+    }
+    if (res.destroyed) return;
+    await send({
+      conversation_id: cid,
+      message: { role: 'assistant', content: `${f.deltas} deltas`, citations: [] },
+      done: true,
+    });
+    res.end('data: [DONE]\n\n');
+    f.finished = true;
   };
   const server = createServer((req, res) => {
     req.resume();

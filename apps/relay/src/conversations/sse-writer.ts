@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { StreamEventMap, StreamEventType } from '@amicus/protocol';
 import type { Response } from 'express';
 
@@ -43,6 +42,16 @@ export class SseWriter {
   private async raw(text: string): Promise<void> {
     if (this.closed) return;
     if (this.res.write(text)) return;
-    await Promise.race([once(this.res, 'drain'), once(this.res, 'close')]);
+    const res = this.res;
+    // Not `Promise.race` of `once()`s: the loser's listeners stay on `res` until it closes, one
+    // `close` and one `error` listener per stall, and a slow reader stalls a long answer often.
+    await new Promise<void>((resolve) => {
+      const go = () => {
+        res.off('drain', go).off('close', go).off('error', go);
+        resolve();
+      };
+      // On `error` the response is destroyed, so the next write sees `closed` and stops.
+      res.on('drain', go).on('close', go).on('error', go);
+    });
   }
 }
