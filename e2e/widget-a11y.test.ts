@@ -169,4 +169,52 @@ describe('widget accessibility (axe, WCAG 2.1 AA)', () => {
     expect(await focused()).toBe('button.launcher');
     expect(await w.launcher.getAttribute('aria-expanded')).toBe('false');
   });
+
+  it('never moves focus asynchronously: opened before panel.js arrives, the panel keeps the focused box', async () => {
+    const page = await newPage();
+    // A slow network: panel.js is held back until the visitor has opened the widget and started typing.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/panel\.js$/, async (route) => {
+      const response = await route.fetch();
+      await held;
+      await route.fulfill({ response });
+    });
+    await page.goto(`${stack.demoUrl}/`);
+    const w = widget(page);
+    await w.launcher.waitFor();
+    type Marked = Window & { focusedOnClick?: Element | null };
+    // Activate and read focus in the same task: where focus is when the click handler returns.
+    const onClick = await page.evaluate(() => {
+      const root = document.querySelector('amicus-widget')?.shadowRoot;
+      root?.querySelector<HTMLButtonElement>('button.launcher')?.click();
+      const el = root?.activeElement ?? null;
+      (window as Marked).focusedOnClick = el;
+      return {
+        tag: el?.tagName,
+        name: el?.getAttribute('aria-label'),
+        busy: el?.closest('[role="dialog"]')?.getAttribute('aria-busy'),
+        loaded: (window as { __amicusPanel?: unknown }).__amicusPanel !== undefined,
+      };
+    });
+    expect(onClick).toEqual({ tag: 'TEXTAREA', name: 'Ask a question', busy: 'true', loaded: false });
+    await expectNoAxeViolations(page, 'amicus-widget');
+    await page.keyboard.type('Where do I park');
+
+    release();
+    await w.input.waitFor({ state: 'visible' });
+    await page.keyboard.type('?');
+    const same = await page.evaluate(
+      () =>
+        document.querySelector('amicus-widget')?.shadowRoot?.activeElement ===
+        (window as Marked).focusedOnClick,
+    );
+    expect(same).toBe(true);
+    expect(await w.input.inputValue()).toBe('Where do I park?');
+    expect(await w.dialog.getAttribute('aria-busy')).toBeNull();
+    expect(await w.launcher.getAttribute('aria-expanded')).toBe('true');
+    await scan(page);
+  });
 });

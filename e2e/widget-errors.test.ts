@@ -6,8 +6,8 @@ import { launchBrowser, type Stack, startStack, trackPageErrors } from './suppor
 import { widget } from './support/widget.js';
 
 // Issue 5, errors: a 429 from the real relay (one message per visitor per minute here) gives a
-// plain-language countdown with Send disabled and the draft kept; offline, 5xx and a stream cut mid-answer
-// each get their own message, the cut answer is kept, marked incomplete, with a retry; Stop aborts.
+// plain-language countdown with Send disabled and the draft kept; offline, 5xx, a timeout and a stream cut
+// mid-answer each get their own message, the cut answer is kept, marked incomplete, with a retry; Stop aborts.
 // Offline uses the browser's own offline mode; the 5xx and the cut stream replace the relay's response for
 // that one request (`page.route`), since the healthy relay will not produce them on demand.
 
@@ -118,6 +118,39 @@ describe('widget error states', () => {
       .getByText(/having a problem/)
       .waitFor();
     expect(await w.input.inputValue()).toBe(QUESTION);
+  });
+
+  it('has its own message when the answer never comes, and lets the visitor send it again', async () => {
+    // The relay accepts the question, then nothing arrives: not a header, not a `: ping`. The widget gives up
+    // after its 20 s first-byte timeout (45 s of silence once streaming); Playwright's clock jumps past it,
+    // so the test needs no test-only option in the product and does not wait 20 real seconds.
+    const page = await visitor();
+    await page.clock.install();
+    await page.reload();
+    const stalled = new Promise<void>((resolve) => {
+      void page.route(MESSAGES, () => resolve());
+    });
+    const w = widget(page);
+    await w.open();
+    await w.ask(QUESTION);
+    await stalled;
+    await page.clock.fastForward(21_000);
+    await w.dialog
+      .getByRole('alert')
+      .getByText(/took too long to answer/)
+      .waitFor();
+    // Nothing came back, so the question returns to the box and Send is the way to try again.
+    expect(await w.input.inputValue()).toBe(QUESTION);
+    expect(await w.answers.count()).toBe(0);
+    expect(await w.send.getAttribute('aria-disabled')).toBe('false');
+    await w.dialog.getByRole('button', { name: 'Send', exact: true }).waitFor();
+    await expectNoAxeViolations(page, 'amicus-widget');
+
+    await page.unroute(MESSAGES);
+    await w.input.press('Enter');
+    const answer = await w.lastAnswerDone();
+    await w.citation(answer, 1).waitFor();
+    expect(await w.dialog.getByRole('alert').textContent()).toBe('');
   });
 
   it('keeps a cut answer, marked incomplete, and retries it', async () => {

@@ -99,7 +99,8 @@ describe('loader (widget.js)', () => {
     expect(calls).toEqual([]);
     const el = loadPanel();
     expect(el.src).toBe('https://relay.example/v1/panel.js');
-    expect(calls).toEqual(['open:true', 'ask:How do I pay?:true']);
+    // Replayed later than the calls were made, so without moving focus (the skeleton took it then).
+    expect(calls).toEqual(['open:false', 'ask:How do I pay?:false']);
     expect(context?.settings.lang).toMatch(/^en/);
 
     context?.emit('message', { role: 'assistant' });
@@ -125,7 +126,22 @@ describe('loader (widget.js)', () => {
     root.querySelector('button')!.click();
     loadPanel();
     root.querySelector('button')!.click();
-    expect(calls).toEqual(['open:true', 'toggle']);
+    expect(calls).toEqual(['open:false', 'toggle']);
+  });
+
+  it('draws a focused dialog skeleton at once when opened before the panel arrives, and removes it on close', async () => {
+    const { api, root } = await boot();
+    root.querySelector('button')!.click();
+    const dialog = root.querySelector('[role="dialog"]')!;
+    expect(dialog.getAttribute('aria-busy')).toBe('true');
+    expect(dialog.getAttribute('aria-label')).toBe('Ask a question');
+    expect(root.activeElement).toBe(dialog.querySelector('textarea'));
+    expect(root.activeElement?.getAttribute('aria-label')).toBe('Ask a question');
+    api.ask('How do I pay?');
+    expect(root.querySelectorAll('[role="dialog"]')).toHaveLength(1);
+    api.close();
+    expect(root.querySelector('[role="dialog"]')).toBeNull();
+    expect(root.activeElement).toBe(root.querySelector('button'));
   });
 
   it('opens on load without focus when data-open is set', async () => {

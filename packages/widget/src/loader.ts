@@ -6,7 +6,15 @@ import { colorRule, isSpanish, pickLang } from './theme';
 // `window.Amicus` (queueing calls) and fetches the panel bundle on idle, hover, focus or first press.
 // Budget: 2 KB gzip, so no Preact here and option parsing is left to the panel.
 
-type Call = [name: 'open' | 'close' | 'ask', text: string, activeAtCall: Element | null];
+type Call = [name: 'open' | 'close' | 'ask', text: string];
+
+/** `<tag attr=…>kids</tag>` without innerHTML, small enough for the loader. */
+const make = (tag: string, attrs: Record<string, string>, ...kids: (Node | string)[]): HTMLElement => {
+  const el = document.createElement(tag);
+  for (const name in attrs) el.setAttribute(name, attrs[name] as string);
+  el.append(...kids);
+  return el;
+};
 
 const script = (document.currentScript ??
   document.querySelector('script[src$="/widget.js"]')) as HTMLScriptElement | null;
@@ -33,14 +41,15 @@ function boot(script: HTMLScriptElement): void {
   sheet.replaceSync(LAUNCHER_CSS + colorRule(option('color')));
   root.adoptedStyleSheets = [sheet];
 
-  const launcher = document.createElement('button');
-  launcher.type = 'button';
-  launcher.className = 'launcher';
-  launcher.setAttribute('aria-haspopup', 'dialog');
-  launcher.setAttribute('aria-expanded', 'false');
   // The icon is drawn in CSS (::before), so the loader carries no SVG-building code.
-  launcher.textContent = strings.launcher ?? (isSpanish(lang) ? 'Haga una pregunta' : 'Ask a question');
-  root.append(launcher);
+  const launcher = make(
+    'button',
+    { type: 'button', class: 'launcher', 'aria-haspopup': 'dialog', 'aria-expanded': 'false' },
+    strings.launcher ?? (isSpanish(lang) ? 'Haga una pregunta' : 'Ask a question'),
+  ) as HTMLButtonElement;
+  // The panel renders into `box`: when the visitor is quicker than panel.js, the skeleton is drawn there first.
+  const box = make('div', {});
+  root.append(launcher, box);
 
   const listeners = new Map<AmicusEventName, Set<AmicusListener>>();
   const queue: Call[] = [];
@@ -52,10 +61,8 @@ function boot(script: HTMLScriptElement): void {
       try {
         fn(detail);
       } catch (error) {
-        // A site's listener must not break the widget; rethrow outside our stack so it is reported.
-        setTimeout(() => {
-          throw error;
-        });
+        // A site's listener must not break the widget; reported as uncaught, outside our stack.
+        reportError(error);
       }
     }
   };
@@ -82,9 +89,8 @@ function boot(script: HTMLScriptElement): void {
         launcher,
         emit,
       });
-      // Focus moves only if it is still where it was when the call was made: the visitor has not
-      // gone elsewhere while the panel was loading.
-      for (const call of queue.splice(0)) run(call, document.activeElement === call[2]);
+      // Never moves focus: this is later than the visitor's action (the skeleton took focus then).
+      for (const call of queue.splice(0)) run(call, false);
     };
     el.onerror = () => {
       loading = false;
@@ -95,10 +101,25 @@ function boot(script: HTMLScriptElement): void {
   };
 
   const call = (name: Call[0], text = ''): void => {
-    const entry: Call = [name, text, document.activeElement];
-    if (panel) run(entry, true);
-    else {
-      queue.push(entry);
+    if (panel) run([name, text], true);
+    else if (name === 'close') {
+      // Closed before the panel arrived: the skeleton goes now, and focus in it returns to the launcher.
+      if (box.contains(root.activeElement)) launcher.focus();
+      box.replaceChildren();
+    } else if (!box.firstChild) {
+      // Activated before panel.js has arrived: the dialog's skeleton (aria-busy while loading) shows now
+      // and its question box takes focus in this task. The panel renders into `box` and Preact reuses the
+      // matching dialog <div>, <form> and <textarea>, so focus and anything typed stay put: focus is never
+      // moved asynchronously. Named like the launcher until the panel's heading labels the dialog.
+      const label = launcher.textContent as string;
+      const input = make('textarea', { 'aria-label': label });
+      box.append(
+        make('div', { role: 'dialog', 'aria-label': label, 'aria-busy': 'true' }, make('form', {}, input)),
+      );
+      input.focus();
+    }
+    if (!panel) {
+      queue.push([name, text]);
       load();
     }
   };
@@ -122,7 +143,7 @@ function boot(script: HTMLScriptElement): void {
     const open = option('open');
     if (open === '' || open === 'true' || open === true) {
       // Opened for the visitor, not by them: the panel shows without taking focus.
-      queue.push(['open', '', null]);
+      queue.push(['open', '']);
       load();
     } else if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 3000 });
     else setTimeout(load, 1500);

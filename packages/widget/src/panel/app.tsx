@@ -94,12 +94,11 @@ export function App({ chat, i18n, suggestions, panelRef, inputRef, onClose, onKe
       </div>
       {wait > 0 && <p class="wait">{t('wait', { time: i18n.seconds(wait) })}</p>}
       <form class="composer" onSubmit={submit}>
-        <label for="amicus-input" class="sr-only">
-          {t('input')}
-        </label>
+        {/* aria-label rather than a visually hidden <label>: the loader's skeleton (loader.ts) draws this
+            same box before the panel exists, and the panel renders into it without replacing it. */}
         <textarea
           ref={inputRef}
-          id="amicus-input"
+          aria-label={t('input')}
           rows={2}
           maxLength={4000}
           value={chat.draft.value}

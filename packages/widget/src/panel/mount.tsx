@@ -92,9 +92,11 @@ export function mount({ settings, root, launcher, emit }: PanelContext): PanelHa
   function renderOnce(): void {
     if (rendered) return;
     rendered = true;
-    const container = document.createElement('div');
-    container.lang = options.lang;
-    root.append(container);
+    // The loader's skeleton, when the visitor opened the dialog before this bundle arrived: rendering
+    // into it reuses its dialog, form and focused <textarea>, keeping focus and what was typed.
+    // (`lang` is on the host already: the loader chose it and readOptions keeps it.)
+    const container = root.querySelector('div') as HTMLDivElement;
+    chat.draft.value ||= root.querySelector('textarea')?.value ?? '';
     render(
       <App
         chat={chat}
