@@ -6,9 +6,10 @@
  *
  *   pnpm --filter @amicus/bench retrieval            # 10k and 100k
  *   pnpm --filter @amicus/bench retrieval -- 10000   # one size
+ *   BENCH_REUSE_DIR=/tmp/rb pnpm --filter @amicus/bench retrieval   # build once, reuse afterwards
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../apps/chatbot-api/src/db/database.js';
@@ -58,12 +59,20 @@ function vocabulary(size: number): string[] {
 
 function build(dir: string, chunks: number) {
   mkdirSync(dir, { recursive: true });
-  const db = openDatabase(join(dir, 'bench.sqlite'));
   const vocab = vocabulary(30_000);
   const rand = rng(42);
   // Zipf-like: word rank r drawn with probability ~ 1/r.
   const pick = () =>
     vocab[Math.min(vocab.length - 1, Math.floor(Math.exp(rand() * Math.log(vocab.length))) - 1)]!;
+  const file = join(dir, 'bench.sqlite');
+  const complete = join(dir, 'complete');
+  if (existsSync(complete)) {
+    // Reused database (BENCH_REUSE_DIR): replay the generator so `pick` draws the same queries.
+    for (let i = 0; i < chunks / 10; i++) for (let j = 0; j < 2 + 10 * 350; j++) rand();
+    return { db: openDatabase(file), buildSeconds: 0, pick };
+  }
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+  const db = openDatabase(file);
   const perDoc = 10;
   const started = performance.now();
   for (let d = 0; d < chunks / perDoc; d++) {
@@ -93,6 +102,7 @@ function build(dir: string, chunks: number) {
     }));
     storeChunks(db, id, `Page ${d} ${pick()} ${pick()}`, list, new Date());
   }
+  if (process.env.BENCH_REUSE_DIR) writeFileSync(complete, '');
   return { db, buildSeconds: (performance.now() - started) / 1000, pick };
 }
 
@@ -158,7 +168,10 @@ function run(chunks: number, keepDir?: string): void {
 }
 
 // `--keep=DIR` leaves the built database in DIR (for profiling); sizes are plain numbers.
-const keep = process.argv.find((a) => a.startsWith('--keep='))?.slice('--keep='.length);
+// BENCH_REUSE_DIR=DIR keeps it too and reuses a database completed there by an earlier run, so
+// query-side changes can be measured without rebuilding the index.
+const keep =
+  process.argv.find((a) => a.startsWith('--keep='))?.slice('--keep='.length) ?? process.env.BENCH_REUSE_DIR;
 const sizes = process.argv
   .slice(2)
   .map(Number)

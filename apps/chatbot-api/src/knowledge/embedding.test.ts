@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blobToVector, dot, EMBEDDING_DIMENSIONS, embedText, vectorToBlob } from './embedding.js';
+import { blobToVector, dot, dotBlob, EMBEDDING_DIMENSIONS, embedText, vectorToBlob } from './embedding.js';
 
 describe('embedText', () => {
   it('returns a deterministic, L2-normalised 1024-dimensional vector', () => {
@@ -33,5 +33,15 @@ describe('embedText', () => {
   it('round-trips through a blob', () => {
     const v = embedText('small claims');
     expect([...blobToVector(vectorToBlob(v))]).toEqual([...v]);
+  });
+
+  it('scores a blob without copying it, aligned or not', () => {
+    const q = embedText('small claims filing fee', 'search_query');
+    const v = embedText('Small claims: the filing fee can be waived.');
+    const blob = vectorToBlob(v);
+    expect(dotBlob(q, blob)).toBe(dot(q, blobToVector(blob)));
+    const shifted = Buffer.alloc(blob.byteLength + 1);
+    blob.copy(shifted, 1);
+    expect(dotBlob(q, shifted.subarray(1))).toBe(dot(q, v));
   });
 });

@@ -94,6 +94,17 @@ export function blobToVector(blob: Buffer): Float32Array {
   return new Float32Array(copy.buffer);
 }
 
+/** dot(a, blobToVector(blob)) without copying the blob when it is 4-byte aligned (the usual case). */
+export function dotBlob(a: Float32Array, blob: Buffer): number {
+  const n = blob.byteLength >>> 2;
+  const b =
+    (blob.byteOffset & 3) === 0 ? new Float32Array(blob.buffer, blob.byteOffset, n) : blobToVector(blob);
+  const len = Math.min(a.length, n);
+  let s = 0;
+  for (let i = 0; i < len; i++) s += a[i]! * b[i]!;
+  return s;
+}
+
 function fnvStep(h: number, code: number): number {
   return Math.imul(h ^ code, FNV_PRIME);
 }

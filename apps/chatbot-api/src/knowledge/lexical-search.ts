@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.js';
 import { spanishStem } from './spanish-stem.js';
+import { cachedStatement } from './statements.js';
 import { chunkCount, documentFrequency, type FtsTable } from './term-stats.js';
 
 /*
@@ -112,16 +113,15 @@ function ftsQuery(
   const inNamespaces = namespaces ? ' AND c.namespace IN (SELECT value FROM json_each(?))' : '';
   const args: unknown[] = [match, accountId];
   if (namespaces) args.push(JSON.stringify(namespaces));
-  return db
-    .prepare(
-      `SELECT id, bm FROM (
+  return cachedStatement(
+    db,
+    `SELECT id, bm FROM (
          SELECT f.rowid AS id, bm25(${table}) AS bm FROM ${table} f JOIN kb_chunks c ON c.id = f.rowid
          WHERE ${table} MATCH ? AND c.account_id = ?${inNamespaces}
            AND NOT EXISTS (SELECT 1 FROM kb_chunks_pending p WHERE p.id = f.rowid)
          ORDER BY f.rowid DESC LIMIT ${RANK_CAP}
        ) ORDER BY bm LIMIT ${CANDIDATES}`,
-    )
-    .all(...args) as { id: number; bm: number }[];
+  ).all(...args) as { id: number; bm: number }[];
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { Db } from '../db/database.js';
-import { blobToVector, dot, embedText } from './embedding.js';
+import { dotBlob, embedText } from './embedding.js';
 import { lexicalCandidates } from './lexical-search.js';
 import { looksSpanish, spanishStem } from './spanish-stem.js';
+import { cachedStatement } from './statements.js';
 import { queryTerms, wordsOf } from './text-fold.js';
 
 /**
@@ -91,11 +92,12 @@ export function searchPassages(db: Db, options: SearchOptions): Passage[] {
   if (pool.length === 0) return [];
 
   // Vectors first; text and document fields only for the passages returned.
-  const vectors = db
-    .prepare('SELECT id, embedding FROM kb_chunks WHERE id IN (SELECT value FROM json_each(?))')
-    .all(JSON.stringify(pool)) as { id: number; embedding: Buffer }[];
+  const vectors = cachedStatement(
+    db,
+    'SELECT id, embedding FROM kb_chunks WHERE id IN (SELECT value FROM json_each(?))',
+  ).all(JSON.stringify(pool)) as { id: number; embedding: Buffer }[];
   const qv = embedText(query, 'search_query');
-  const withSim = vectors.map((v) => ({ id: v.id, sim: dot(qv, blobToVector(v.embedding)) }));
+  const withSim = vectors.map((v) => ({ id: v.id, sim: dotBlob(qv, v.embedding) }));
   const vecRank = new Map([...withSim].sort((a, b) => b.sim - a.sim).map((x, rank) => [x.id, rank]));
 
   const maxRrf = 2 / (RRF_K + 1);
@@ -108,14 +110,13 @@ export function searchPassages(db: Db, options: SearchOptions): Passage[] {
   const top = fused.slice(0, limit);
   const rows = new Map(
     (
-      db
-        .prepare(
-          `SELECT c.id, c.document_id, c.chunk_index, c.text, c.heading_path, d.filename, d.title, d.source_type,
+      cachedStatement(
+        db,
+        `SELECT c.id, c.document_id, c.chunk_index, c.text, c.heading_path, d.filename, d.title, d.source_type,
              d.source_url
            FROM kb_chunks c JOIN kb_documents d ON d.id = c.document_id
            WHERE c.id IN (SELECT value FROM json_each(?))`,
-        )
-        .all(JSON.stringify(top.map((t) => t.id))) as ChunkRow[]
+      ).all(JSON.stringify(top.map((t) => t.id))) as ChunkRow[]
     ).map((r) => [r.id, r]),
   );
 

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import { cachedStatement } from './statements.js';
 
 /*
  * Document frequencies of query terms, cached. bm25() scans the whole doclist of every phrase of
@@ -37,7 +38,7 @@ export function noteIndexChanged(db: Db): void {
 export function chunkCount(db: Db): number {
   const s = statsOf(db);
   if (s.chunks?.generation !== s.generation) {
-    const row = db.prepare('SELECT COUNT(*) AS n FROM kb_chunks').get() as { n: number };
+    const row = cachedStatement(db, 'SELECT COUNT(*) AS n FROM kb_chunks').get() as { n: number };
     s.chunks = { value: row.n, generation: s.generation };
   }
   return s.chunks.value;
@@ -62,7 +63,9 @@ export function documentFrequency(
   // A stale zero is never trusted: search leaves out words found nowhere, so a word first seen in
   // a document indexed after the count would stay unsearchable until the refresh.
   if (hit && (hit.generation === s.generation || (hit.df > 0 && now - hit.at < REFRESH_MS))) return hit.df;
-  const row = db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE ${table} MATCH ?`).get(phrase) as {
+  const row = cachedStatement(db, `SELECT COUNT(*) AS n FROM ${table} WHERE ${table} MATCH ?`).get(
+    phrase,
+  ) as {
     n: number;
   };
   if (s.terms.size >= MAX_ENTRIES) s.terms.clear();
