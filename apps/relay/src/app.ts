@@ -1,5 +1,4 @@
 import express, { type Express, Router } from 'express';
-import helmet from 'helmet';
 import { createAdminRouter, effectiveAllowedOrigins } from './admin/index.js';
 import { ConversationOwnership } from './conversations/ownership.js';
 import { conversationRoutes } from './conversations/routes.js';
@@ -9,6 +8,7 @@ import { healthRoutes } from './http/health.js';
 import { errorHandler, HttpError } from './http/http-error.js';
 import { cached, originGuard, selfOrigin } from './http/origin.js';
 import { requestContext } from './http/request-context.js';
+import { securityHeaders } from './http/security-headers.js';
 import { AdmissionController } from './limits/admission.js';
 import { DailyUsage } from './limits/daily-usage.js';
 import { byIp, byVisitor, limiterFactory } from './limits/rate-limits.js';
@@ -49,7 +49,7 @@ export function createApp(deps: RelayDeps): Express {
   app.set('trust proxy', config.trustProxy === 0 ? false : config.trustProxy);
 
   app.use(requestContext({ logger: deps.logger }));
-  app.use(helmet({ crossOriginResourcePolicy: { policy: 'same-origin' } }));
+  app.use(securityHeaders({ crossOriginResourcePolicy: { policy: 'same-origin' } }));
   app.use(healthRoutes({ sql, upstreamBaseUrl: config.upstream.baseUrl }));
   // Raw body: the webhook signature covers the exact bytes, so no JSON parser may run first.
   app.use('/webhooks/chatbot', createWebhookRouter(deps));

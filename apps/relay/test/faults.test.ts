@@ -82,6 +82,32 @@ describe('upstream faults become widget errors', () => {
     await expect.poll(() => upstream.state.aborted).toBe(before + 1);
   });
 
+  it('reuses the upstream connection for the next answer once an answer has finished', async () => {
+    const { api, token, id } = await newConversation();
+    upstream.state.streamSockets.clear();
+    for (let i = 0; i < 3; i++) {
+      const events = await readEvents(await api.ask(token, id, 'q'));
+      expect(events.map((e) => e.event)).toEqual(['start', 'delta', 'done']);
+    }
+    expect(upstream.state.streamSockets.size).toBe(1);
+  });
+
+  it.each([
+    ['done-then-silence', 'no [DONE] follows the done frame'],
+    ['done-then-more', 'a frame follows the done frame'],
+  ] as const)('delivers the answer and closes the upstream request when %s (%s)', async (mode) => {
+    const { api, token, id } = await newConversation();
+    upstream.state.mode = mode;
+    const before = upstream.state.aborted;
+    const started = Date.now();
+    const events = await readEvents(await api.ask(token, id, 'q'));
+    expect(events.map((e) => e.event)).toEqual(['start', 'delta', 'done']);
+    expect(events[2]?.data).toMatchObject({ message: { content: 'Hi' } });
+    // Within the grace for [DONE] (1 s), not the stream's maximum lifetime (2 s here).
+    expect(Date.now() - started).toBeLessThan(1800);
+    await expect.poll(() => upstream.state.aborted, { timeout: 2000 }).toBe(before + 1);
+  });
+
   it('passes the request id upstream', async () => {
     const { api, token, id } = await newConversation();
     const res = await api.call(`/api/conversations/${id}/messages`, {

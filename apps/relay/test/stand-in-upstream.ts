@@ -2,7 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Mode = 'ok' | '429' | '503' | 'slow' | 'inband' | 'hang' | 'paced' | 'flood';
+export type Mode =
+  | 'ok'
+  | '429'
+  | '503'
+  | 'slow'
+  | 'inband'
+  | 'hang'
+  | 'paced'
+  | 'flood'
+  /** The done frame, then silence: no `[DONE]`, the response left open. */
+  | 'done-then-silence'
+  /** The done frame, then another delta (against the contract), the response left open. */
+  | 'done-then-more';
 
 /** The `flood` mode's plan and what it has managed to send so far. */
 export interface Flood {
@@ -31,6 +43,8 @@ export async function startStandIn() {
     requests: 0,
     aborted: 0,
     lastRequestId: '',
+    /** The connections answer streams arrived on (a kept-alive connection serves several). */
+    streamSockets: new Set<unknown>(),
     flood: {
       deltas: 0,
       deltaChars: 0,
@@ -87,6 +101,17 @@ export async function startStandIn() {
       }
       case 'flood':
         return void flood(res, cid);
+      case 'done-then-silence':
+      case 'done-then-more':
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        frame(res, { conversation_id: cid, delta: { content: 'Hi' } });
+        frame(res, {
+          conversation_id: cid,
+          message: { role: 'assistant', content: 'Hi', citations: [] },
+          done: true,
+        });
+        if (state.mode === 'done-then-more') frame(res, { conversation_id: cid, delta: { content: 'late' } });
+        return;
       default:
         res.writeHead(200, { 'content-type': 'text/event-stream' });
         frame(res, { conversation_id: cid, delta: { content: 'Hi' } });
@@ -160,7 +185,10 @@ export async function startStandIn() {
         return;
       }
       const match = /^\/v1\/conversations\/([^/]+)\/messages$/.exec(req.url ?? '');
-      if (req.method === 'POST' && match?.[1]) return handle(res, match[1]);
+      if (req.method === 'POST' && match?.[1]) {
+        state.streamSockets.add(req.socket);
+        return handle(res, match[1]);
+      }
       envelope(res, 404, 'invalid_request_error', 'not_found', '0');
     });
   });

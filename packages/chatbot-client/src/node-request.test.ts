@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { sendError, startServer, type TestServer } from '../test/server.js';
 import { ChatbotClient } from './client.js';
-import { ConnectionError, RateLimitError } from './errors.js';
+import { ConnectionError, RateLimitError, StreamError } from './errors.js';
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -74,6 +74,65 @@ describe('ChatbotClient streams over node:http', () => {
     await expect(pending).rejects.toMatchObject({ code: 'aborted' });
     await expect(pending).rejects.toBeInstanceOf(ConnectionError);
     await upstreamClosed;
+  });
+
+  it('holds the upstream back while the reader waits, then delivers every frame in order', async () => {
+    const total = 16_000;
+    let written = 0;
+    let stalled = false;
+    server = await startServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const pump = () => {
+        while (written < total) {
+          const delta = `${written}:`.padEnd(1000, 'x');
+          written++;
+          if (
+            !res.write(`data: ${JSON.stringify({ conversation_id: 'c', delta: { content: delta } })}\n\n`)
+          ) {
+            stalled = true;
+            res.once('drain', pump);
+            return;
+          }
+        }
+        res.end('data: [DONE]\n\n');
+      };
+      pump();
+    });
+    const stream = await new ChatbotClient({ baseUrl: server.url, apiKey: 'svc_sk_test' }).streamMessage(
+      'c',
+      'q',
+    );
+    const iterator = stream[Symbol.asyncIterator]();
+    expect((await iterator.next()).done).toBe(false);
+    // A reader that stops pulling: the socket fills and the upstream's writes stall, far short of
+    // the 16 MB answer (nothing piles up in the client's memory).
+    await new Promise((r) => setTimeout(r, 200));
+    expect(stalled).toBe(true);
+    expect(written).toBeLessThan(total / 2);
+    const seen: number[] = [0];
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+      const frame = next.value as { delta: { content: string } };
+      seen.push(Number.parseInt(frame.delta.content, 10));
+    }
+    expect(seen).toEqual(Array.from({ length: total }, (_, i) => i));
+  });
+
+  it('fails a stream whose connection breaks mid-body as interrupted, and one the caller aborts as aborted', async () => {
+    server = await startServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write(`data: ${frame}\n\n`);
+      if (req.url?.includes('break')) setTimeout(() => res.socket?.destroy(), 30);
+    });
+    const client = new ChatbotClient({ baseUrl: server.url, apiKey: 'svc_sk_test' });
+    const broken = await client.streamMessage('break', 'q');
+    const error = await drain(broken).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StreamError);
+    expect(error).toMatchObject({ code: 'stream_interrupted', retryable: true });
+
+    const caller = new AbortController();
+    const aborted = await client.streamMessage('hang', 'q', { signal: caller.signal });
+    setTimeout(() => caller.abort(), 30);
+    await expect(drain(aborted)).rejects.toMatchObject({ code: 'aborted' });
   });
 
   it('leaves streams to an injected fetch', async () => {

@@ -31,13 +31,30 @@ export class Stream<T> implements AsyncIterable<T> {
     if (this.consumed) throw new Error('A stream can be iterated only once.');
     this.consumed = true;
     let finished = false;
+    // One generator straight over the body's chunks: this is the relay's per-token path, and every
+    // extra async layer costs a promise hop per frame.
+    const body = this.response.body;
+    const reader = body ? readerOf(body) : undefined;
+    const events: string[] = [];
+    const parser = createParser({ onEvent: (event) => events.push(event.data) });
+    const decoder = new TextDecoder();
     try {
-      for await (const data of this.frames()) {
-        if (data === '[DONE]') {
-          finished = true;
-          return;
+      for (let ended = reader === undefined; !ended; ) {
+        let chunk: IteratorResult<Uint8Array>;
+        try {
+          chunk = await (reader as NonNullable<typeof reader>).read();
+        } catch (cause) {
+          throw this.readFailure(cause);
         }
-        yield this.decode(data);
+        ended = chunk.done === true;
+        parser.feed(ended ? decoder.decode() : decoder.decode(chunk.value, { stream: true }));
+        for (let data = events.shift(); data !== undefined; data = events.shift()) {
+          if (data === '[DONE]') {
+            finished = true;
+            return;
+          }
+          yield this.decode(data);
+        }
       }
       throw new StreamError('The stream ended before [DONE].', {
         type: 'server_error',
@@ -46,6 +63,7 @@ export class Stream<T> implements AsyncIterable<T> {
         retryable: true,
       });
     } finally {
+      await reader?.release();
       // Covers break, thrown frames and truncation alike: the socket must not linger.
       if (!finished) this.controller.abort(STREAM_CLOSED);
     }
@@ -66,33 +84,6 @@ export class Stream<T> implements AsyncIterable<T> {
     const error = readErrorEnvelope(payload);
     if (error) throw fromStreamFrame(error, this.requestId);
     return payload as T;
-  }
-
-  /** The `data` of each event, in order, read straight off the response body. */
-  private async *frames(): AsyncGenerator<string> {
-    const body = this.response.body;
-    if (!body) return;
-    const queue: string[] = [];
-    const parser = createParser({ onEvent: (event) => queue.push(event.data) });
-    const decoder = new TextDecoder();
-    const reader = readerOf(body);
-    try {
-      for (;;) {
-        let chunk: IteratorResult<Uint8Array>;
-        try {
-          chunk = await reader.read();
-        } catch (cause) {
-          throw this.readFailure(cause);
-        }
-        if (chunk.done) break;
-        parser.feed(decoder.decode(chunk.value, { stream: true }));
-        while (queue.length > 0) yield queue.shift() as string;
-      }
-      parser.feed(decoder.decode());
-      while (queue.length > 0) yield queue.shift() as string;
-    } finally {
-      await reader.release();
-    }
   }
 
   private readFailure(cause: unknown): Error {

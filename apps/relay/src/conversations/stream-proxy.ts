@@ -37,12 +37,15 @@ export async function proxyConversationStream({
   }, maxLifetimeMs);
   const onGone = () => upstream.abort(visitorGone.reason);
   visitorGone.addEventListener('abort', onGone, { once: true });
+  const frames = upstream[Symbol.asyncIterator]();
   try {
     await writer.send('start', { conversationId });
-    for await (const frame of upstream) {
+    for (let next = await frames.next(); !next.done; next = await frames.next()) {
+      const frame = next.value;
       if (frame.done === true) {
         const message = toWireMessage(frame.message);
         await writer.send('done', { message });
+        await settleAfterDone(frames, upstream);
         return { result: 'done', answer: message.content };
       }
       const text = frame.delta?.content;
@@ -66,6 +69,35 @@ export async function proxyConversationStream({
     clearTimeout(lifetime);
     visitorGone.removeEventListener('abort', onGone);
   }
+}
+
+/** How long the `[DONE]` that follows a done frame may take before the connection is given up. */
+const DONE_GRACE_MS = 1_000;
+
+/**
+ * After the done frame the contract sends `[DONE]`, usually in the same packet. Reading it ends the
+ * upstream response cleanly, so its socket goes back to the keep-alive pool for the next answer
+ * instead of being torn down (a new TCP connection per answer otherwise). Anything else, or
+ * nothing within the grace period, closes the stream (aborting the request).
+ */
+async function settleAfterDone(
+  frames: AsyncIterator<unknown>,
+  upstream: Stream<ConversationStreamFrame>,
+): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), DONE_GRACE_MS);
+  });
+  const tail = frames.next().then(
+    (next) => (next.done ? 'ended' : 'more'),
+    () => 'broken',
+  );
+  const outcome = await Promise.race([tail, late]);
+  clearTimeout(timer);
+  // A frame after the done frame: closing the iterator aborts the request. A read still pending
+  // cannot be closed that way (the generator is busy), so the request is aborted under it.
+  if (outcome === 'more') await frames.return?.().catch(() => undefined);
+  else if (outcome === 'late') upstream.abort();
 }
 
 export function toWireMessage(message: SendMessageResponse['message']): WireMessage {
