@@ -58,22 +58,22 @@ export function createApp(deps: RelayDeps): Express {
 
   const usage = new DailyUsage(sql, config, now);
   app.locals.usage = usage;
-  const limiter = limiterFactory({ redis: deps.redis, prefix: config.redisPrefix });
+  const limits = limiterFactory({ redis: deps.redis, prefix: config.redisPrefix });
+  const visitorRule = { name: 'visitor', limit: config.limits.visitorPerMinute, key: byVisitor };
   const allowedOrigins = cached(() => effectiveAllowedOrigins(deps), 5_000);
   const api = Router();
   const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : undefined;
   api.use(originGuard({ allowedOrigins, ownOrigin: selfOrigin(publicOrigin) }));
-  api.use(limiter('ip', { limit: config.limits.ipPerMinute, key: byIp }));
+  api.use(limits({ name: 'ip', limit: config.limits.ipPerMinute, key: byIp }));
   api.use(express.json({ limit: config.limits.bodyLimitBytes }));
   api.post(
     '/sessions',
-    limiter('sessions', { limit: config.limits.sessionsPerIpPerMinute, key: byIp }),
+    limits({ name: 'sessions', limit: config.limits.sessionsPerIpPerMinute, key: byIp }),
     createSessionHandler({ config, now }),
   );
   api.use(
     '/conversations',
     requireVisitor({ config, now }),
-    limiter('visitor', { limit: config.limits.visitorPerMinute, key: byVisitor }),
     conversationRoutes({
       config,
       chat: deps.upstream.chat,
@@ -82,7 +82,10 @@ export function createApp(deps: RelayDeps): Express {
       usage,
       transcripts: new Transcripts(sql, config.transcripts),
       streams,
-      messageLimiter: limiter('messages', {
+      visitorLimit: limits(visitorRule),
+      // The answer path counts both in one pass.
+      messageLimit: limits(visitorRule, {
+        name: 'messages',
         limit: config.limits.messagesPerVisitorPerMinute,
         key: byVisitor,
       }),

@@ -95,7 +95,7 @@ describe('upstream faults become widget errors', () => {
   it.each([
     ['done-then-silence', 'no [DONE] follows the done frame'],
     ['done-then-more', 'a frame follows the done frame'],
-  ] as const)('delivers the answer and closes the upstream request when %s (%s)', async (mode) => {
+  ] as const)('delivers the answer and closes the upstream request when %s (%s)', async (mode, _why) => {
     const { api, token, id } = await newConversation();
     upstream.state.mode = mode;
     const before = upstream.state.aborted;

@@ -22,7 +22,10 @@ export interface ConversationRoutesDeps {
   usage: DailyUsage;
   transcripts: Transcripts;
   streams: Set<AbortController>;
-  messageLimiter: RequestHandler;
+  /** The per-visitor limit, for every route here but the answer. */
+  visitorLimit: RequestHandler;
+  /** The per-visitor and per-visitor-messages limits together, for the answer. */
+  messageLimit: RequestHandler;
   now: () => Date;
 }
 
@@ -49,7 +52,7 @@ export function conversationRoutes(deps: ConversationRoutesDeps): Router {
     return id.toLowerCase();
   };
 
-  router.post('/', async (_req, res) => {
+  router.post('/', deps.visitorLimit, async (_req, res) => {
     const visitor = visitorOf(res);
     await admission.admit(visitor.vid);
     const conversation = await chat.createConversation({}, upstreamOpts(res)).catch((e: unknown) => {
@@ -60,7 +63,7 @@ export function conversationRoutes(deps: ConversationRoutesDeps): Router {
     res.status(201).json(body);
   });
 
-  router.get('/:id', async (req, res) => {
+  router.get('/:id', deps.visitorLimit, async (req, res) => {
     const id = await owned(req, res);
     await admission.admit(visitorOf(res).vid);
     const conversation = await chat.getConversation(id, upstreamOpts(res)).catch((e: unknown) => {
@@ -76,7 +79,7 @@ export function conversationRoutes(deps: ConversationRoutesDeps): Router {
     res.json(body);
   });
 
-  router.delete('/:id', async (req, res) => {
+  router.delete('/:id', deps.visitorLimit, async (req, res) => {
     const id = await owned(req, res);
     await admission.admit(visitorOf(res).vid);
     await chat.deleteConversation(id, upstreamOpts(res)).catch((e: unknown) => {
@@ -88,7 +91,7 @@ export function conversationRoutes(deps: ConversationRoutesDeps): Router {
     res.status(204).end();
   });
 
-  router.post('/:id/messages', deps.messageLimiter, async (req, res) => {
+  router.post('/:id/messages', deps.messageLimit, async (req, res) => {
     const content = readContent(req.body, config.limits.maxMessageChars);
     const id = await owned(req, res);
     const visitor = visitorOf(res);
