@@ -32,6 +32,8 @@ export interface RelayProcess {
 export async function spawnRelay(
   upstream: { url: string; chatKey: string; ingestKey: string },
   extraEnv: Record<string, string> = {},
+  /** Another server to run in the relay's place (the bare proxy); default the built relay. */
+  main: string | undefined = process.env.RELAY_MAIN,
 ): Promise<RelayProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'relay-bench-'));
   const big = '100000000';
@@ -40,7 +42,7 @@ export async function spawnRelay(
   const child: ChildProcess = spawn(process.execPath, ['--expose-gc', ...nodeArgs, PROBE], {
     env: {
       PATH: process.env.PATH,
-      ...(process.env.RELAY_MAIN ? { RELAY_MAIN: process.env.RELAY_MAIN } : {}),
+      ...(main ? { RELAY_MAIN: main } : {}),
       PORT: '0',
       UPSTREAM_BASE_URL: upstream.url,
       UPSTREAM_CHAT_KEY: upstream.chatKey,
@@ -159,6 +161,74 @@ export async function startIdleUpstream(): Promise<{
         server.close(() => r());
       }),
   };
+}
+
+/**
+ * An upstream that answers like a model: `deltas` content frames `intervalMs` apart, then the done
+ * frame and `[DONE]`, on keep-alive connections. For the concurrent-streams figures.
+ */
+export async function startAnsweringUpstream({
+  deltas,
+  intervalMs,
+}: {
+  deltas: number;
+  intervalMs: number;
+}): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      if (req.method === 'POST' && req.url === '/v1/conversations') {
+        res.writeHead(201, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ id: crypto.randomUUID(), object: 'conversation', created: 1, updated: 1 }));
+        return;
+      }
+      const id = /\/conversations\/([^/]+)\/messages$/.exec(req.url ?? '')?.[1] ?? 'x';
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      let sent = 0;
+      const frame = (data: unknown) => `data: ${JSON.stringify(data)}\n\n`;
+      const tick = () => {
+        if (res.destroyed) return;
+        if (sent < deltas) {
+          sent++;
+          res.write(frame({ conversation_id: id, delta: { content: `word${sent} ` } }));
+          timer = setTimeout(tick, intervalMs);
+          return;
+        }
+        const message = { role: 'assistant', content: 'done', citations: [] };
+        res.end(`${frame({ conversation_id: id, message, done: true })}data: [DONE]\n\n`);
+      };
+      let timer = setTimeout(tick, 0);
+      res.on('close', () => clearTimeout(timer));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
+/** Reads a response to its end; milliseconds from `started` until `marker` first appeared. */
+export async function timeToMarker(response: Response, marker: string, started: number): Promise<number> {
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let seen = '';
+  let at = Number.NaN;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    if (Number.isNaN(at)) {
+      seen += decoder.decode(value, { stream: true });
+      if (seen.includes(marker)) at = performance.now() - started;
+      else seen = seen.slice(-marker.length);
+    }
+  }
+  if (Number.isNaN(at)) throw new Error(`the answer ended without ${marker}`);
+  return at;
 }
 
 export function percentile(values: number[], p: number): number {
