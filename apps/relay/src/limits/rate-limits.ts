@@ -39,13 +39,7 @@ export function limiterFactory({ redis, prefix, now = Date.now }: LimiterFactory
   const storeFor = (name: string, windowMs: number): Store => {
     let store = stores.get(name);
     if (!store) {
-      store = redis
-        ? new RedisStore({
-            prefix: `${prefix}rl:${name}:`,
-            sendCommand: (command: string, ...args: string[]) =>
-              redis.call(command, ...args) as Promise<number | string | (number | string)[]>,
-          })
-        : new MemoryStore();
+      store = redis ? redisStore(redis, `${prefix}rl:${name}:`) : new MemoryStore();
       store.init?.({ windowMs } as Options);
       stores.set(name, store);
     }
@@ -88,6 +82,21 @@ export function limiterFactory({ redis, prefix, now = Date.now }: LimiterFactory
       next();
     };
   };
+}
+
+function redisStore(redis: Redis, prefix: string): RedisStore {
+  const store = new RedisStore({
+    prefix,
+    sendCommand: (command: string, ...args: string[]) =>
+      redis.call(command, ...args) as Promise<number | string | (number | string)[]>,
+  });
+  // The store loads its Lua scripts as it is built and keeps the promises for its first count.
+  // With Redis down at start they reject before anyone awaits them, and an unhandled rejection
+  // would end the process, while an unreachable Redis is meant to fail open (the count retries
+  // the load and fails, and the request passes).
+  store.incrementScriptSha.catch(() => undefined);
+  store.getScriptSha.catch(() => undefined);
+  return store;
 }
 
 function announce(res: Response, rule: BoundRule, remaining: number, resetSeconds: number): void {
