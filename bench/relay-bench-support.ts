@@ -151,16 +151,7 @@ export async function startIdleUpstream(): Promise<{
     });
   });
   server.keepAliveTimeout = 0;
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
-    open: () => open,
-    close: () =>
-      new Promise((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
-  };
+  return { ...(await serve(server)), open: () => open };
 }
 
 /**
@@ -201,6 +192,11 @@ export async function startAnsweringUpstream({
       res.on('close', () => clearTimeout(timer));
     });
   });
+  return serve(server);
+}
+
+/** Listens on loopback; the upstream's base URL, and a close that ends open streams too. */
+async function serve(server: Server): Promise<{ url: string; close(): Promise<void> }> {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,

@@ -53,17 +53,42 @@ async function sessionHeaders(relayUrl: string): Promise<Record<string, string>>
   return { origin: ORIGIN, authorization: `Bearer ${token}`, ...json };
 }
 
-/** One question; milliseconds until the first content delta. */
-async function ttft(
-  url: string,
-  headers: Record<string, string>,
-  body: string,
-  marker: string,
-): Promise<number> {
+/** One question on either path; the marker that shows its first content delta. */
+function ask(
+  target: Target,
+  slot: Slot,
+  via: 'direct' | 'relay',
+): { response: Promise<Response>; marker: string } {
+  return via === 'direct'
+    ? {
+        response: fetch(`${target.direct.url}/conversations/${slot.directId}/messages`, {
+          method: 'POST',
+          headers: target.direct.headers,
+          body: JSON.stringify({ content: QUESTION, stream: true }),
+        }),
+        marker: '"delta"',
+      }
+    : {
+        response: fetch(`${target.relay.url}/api/conversations/${slot.relayId}/messages`, {
+          method: 'POST',
+          headers: slot.headers,
+          body: JSON.stringify({ content: QUESTION }),
+        }),
+        marker: 'event: delta',
+      };
+}
+
+async function ok(via: string, response: Promise<Response>): Promise<Response> {
+  const res = await response;
+  if (res.status !== 200) throw new Error(`${via}: HTTP ${res.status} ${await res.text()}`);
+  return res;
+}
+
+/** One question; milliseconds until the first content delta, then the stream is dropped. */
+async function ttft(target: Target, slot: Slot, via: 'direct' | 'relay'): Promise<number> {
   const started = performance.now();
-  const res = await fetch(url, { method: 'POST', headers, body });
-  if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status} ${await res.text()}`);
-  const reader = await firstMarker(res, marker);
+  const { response, marker } = ask(target, slot, via);
+  const reader = await firstMarker(await ok(via, response), marker);
   const elapsed = performance.now() - started;
   // Only the first token is measured; the rest of a paced answer would only stretch the run.
   await reader.cancel();
@@ -90,23 +115,11 @@ function makeSlots(target: Target, level: number): Promise<Slot[]> {
   );
 }
 
-/** One whole answer; milliseconds until its first content delta. */
+/** One whole answer, read to its end; milliseconds until its first content delta. */
 async function answer(target: Target, slot: Slot, via: 'direct' | 'relay'): Promise<number> {
   const started = performance.now();
-  const res =
-    via === 'direct'
-      ? await fetch(`${target.direct.url}/conversations/${slot.directId}/messages`, {
-          method: 'POST',
-          headers: target.direct.headers,
-          body: JSON.stringify({ content: QUESTION, stream: true }),
-        })
-      : await fetch(`${target.relay.url}/api/conversations/${slot.relayId}/messages`, {
-          method: 'POST',
-          headers: slot.headers,
-          body: JSON.stringify({ content: QUESTION }),
-        });
-  if (res.status !== 200) throw new Error(`${via}: HTTP ${res.status} ${await res.text()}`);
-  return timeToMarker(res, via === 'direct' ? '"delta"' : 'event: delta', started);
+  const { response, marker } = ask(target, slot, via);
+  return timeToMarker(await ok(via, response), marker, started);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -171,24 +184,7 @@ async function compare(target: Target): Promise<void> {
   console.log('streams |  direct p50   p95 |   relay p50   p95 | added p50 (pairs)  p95 | relay CPU/stream');
   for (const level of LEVELS) {
     const slots = await makeSlots(target, level);
-    const run = (via: 'direct' | 'relay') =>
-      Promise.all(
-        slots.map((s) =>
-          via === 'direct'
-            ? ttft(
-                `${target.direct.url}/conversations/${s.directId}/messages`,
-                target.direct.headers,
-                JSON.stringify({ content: QUESTION, stream: true }),
-                '"delta"',
-              )
-            : ttft(
-                `${target.relay.url}/api/conversations/${s.relayId}/messages`,
-                s.headers,
-                JSON.stringify({ content: QUESTION }),
-                'event: delta',
-              ),
-        ),
-      );
+    const run = (via: 'direct' | 'relay') => Promise.all(slots.map((s) => ttft(target, s, via)));
     // Warm-up, not counted: at least 200 streams per path, so JIT, pools and caches are warm even
     // for the single-stream level, which runs first.
     for (let i = 0; i < Math.max(2, Math.ceil(200 / level)); i++)

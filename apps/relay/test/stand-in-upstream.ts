@@ -101,8 +101,8 @@ export async function startStandIn() {
       }
       case 'flood':
         return void flood(res, cid);
-      case 'done-then-silence':
-      case 'done-then-more':
+      default:
+        // A whole answer; the `done-then-*` modes stop after its done frame (and may add to it).
         res.writeHead(200, { 'content-type': 'text/event-stream' });
         frame(res, { conversation_id: cid, delta: { content: 'Hi' } });
         frame(res, {
@@ -111,15 +111,7 @@ export async function startStandIn() {
           done: true,
         });
         if (state.mode === 'done-then-more') frame(res, { conversation_id: cid, delta: { content: 'late' } });
-        return;
-      default:
-        res.writeHead(200, { 'content-type': 'text/event-stream' });
-        frame(res, { conversation_id: cid, delta: { content: 'Hi' } });
-        frame(res, {
-          conversation_id: cid,
-          message: { role: 'assistant', content: 'Hi', citations: [] },
-          done: true,
-        });
+        if (state.mode === 'done-then-silence' || state.mode === 'done-then-more') return;
         res.end('data: [DONE]\n\n');
     }
   };

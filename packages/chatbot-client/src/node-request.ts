@@ -150,7 +150,8 @@ class ChunkReader implements AsyncIterator<Uint8Array> {
 
   /** `close` without `end`: the connection went away mid-body (an abort, a reset). */
   private readonly onClose = () => {
-    this.fail(new Error('The response closed before its end.'));
+    // Checked first: after a normal end every response closes, and an Error costs a stack trace.
+    if (this.state === 'open') this.fail(new Error('The response closed before its end.'));
   };
 
   private fail(error: unknown): void {
