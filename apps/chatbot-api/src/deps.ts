@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { GenerationConfig } from './config.js';
 import type { Db } from './db/database.js';
+import type { ParseLimits } from './ingest/isolated-parse.js';
 
 /**
  * Collaborators shared by every module of the API. Created once in main.ts (or by the test
@@ -19,4 +20,6 @@ export interface AppDeps {
   crawlAllowHosts?: readonly string[];
   /** OpenAI-compatible answer writer; absent or null = the built-in extractive answerer. */
   generation?: GenerationConfig | null;
+  /** Heap and time limits of a file's parse in a worker thread; absent = PARSE_LIMITS (tests lower them). */
+  parseLimits?: Partial<ParseLimits>;
 }

@@ -1,4 +1,6 @@
 import type { Passage } from '../knowledge/search.js';
+import type { Explanation, Outcome } from './compose.js';
+import type { HelpContacts } from './replies.js';
 
 /** A message as the answerers see it, after validation; parts joined, '' for a call without text. */
 export interface Turn {
@@ -25,6 +27,8 @@ export interface AnswerRequest {
    * backed by a language model to send as given; the extractive answerer has no use for them.
    */
   modelFields?: Readonly<Record<string, unknown>>;
+  /** Who can help, as the court configured it (see helpFromMetadata). */
+  help?: HelpContacts;
 }
 
 /** A function call written by a language model instead of an answer. */
@@ -41,6 +45,10 @@ export interface AnswerResult {
   sources: Passage[];
   /** Present and non-empty when the model called tools; content is then empty. */
   toolCalls?: ModelToolCall[];
+  /** How the extractive answerer ended: answered, declined, legal advice, small talk. */
+  outcome?: Outcome;
+  /** Why, for staff (admin "Try it"); never sent to the public. */
+  explanation?: Explanation;
 }
 
 /** Writes the assistant's text; the extractive answerer and the generation backend both implement it. */
@@ -54,4 +62,27 @@ export interface Answerer {
 export function lastUserTurns(turns: readonly Turn[]): { question: string; previous: string | null } {
   const users = turns.filter((t) => t.role === 'user');
   return { question: users.at(-1)?.content ?? '', previous: users.at(-2)?.content ?? null };
+}
+
+/**
+ * Contacts the caller configured, from conversation metadata (an extension of ours: the contract
+ * lets callers store any string metadata): `help_contact`, `help_contact_es`, `legal_referral`,
+ * `legal_referral_es`. Unset keys fall back to the replies' defaults.
+ */
+export function helpFromMetadata(
+  metadata: Readonly<Record<string, string>> | null | undefined,
+): HelpContacts | undefined {
+  if (!metadata) return undefined;
+  const pick = (en: string, es: string) => {
+    const out: { en?: string; es?: string } = {};
+    const e = metadata[en]?.trim();
+    const s = metadata[es]?.trim();
+    if (e) out.en = e;
+    if (s) out.es = s;
+    return out.en || out.es ? out : undefined;
+  };
+  const contact = pick('help_contact', 'help_contact_es');
+  const referral = pick('legal_referral', 'legal_referral_es');
+  if (!contact && !referral) return undefined;
+  return { ...(contact ? { contact } : {}), ...(referral ? { referral } : {}) };
 }

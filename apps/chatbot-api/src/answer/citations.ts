@@ -30,6 +30,27 @@ export function dropUnknownMarkers(content: string, sourceCount: number): string
 }
 
 /**
+ * A language model's text without the sentences that cite a source it was not given (`[Source 9]`
+ * of six): such a sentence did not come from the knowledge base. Markers of known sources stay.
+ */
+export function dropUnsupportedSentences(content: string, sourceCount: number): string {
+  const known = (n: string) => Number(n) >= 1 && Number(n) <= sourceCount;
+  return content
+    .split(/(\n+)/)
+    .map((line) =>
+      /^\n+$/.test(line)
+        ? line
+        : line
+            .split(/(?<=[.!?…]|[.!?…]\s*(?:\[Source \d{1,3}\]\s*)*\[Source \d{1,3}\])\s+(?!\[Source)/)
+            .filter((sentence) => [...sentence.matchAll(/\[Source (\d{1,3})\]/g)].every((m) => known(m[1]!)))
+            .join(' '),
+    )
+    .join('')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/**
  * Citations for the markers the final text actually carries (after stop sequences or the token
  * limit cut it), in order of first use; `sources[i]` is `[Source i+1]`.
  */

@@ -1,32 +1,29 @@
 import type { Db } from '../db/database.js';
-import { type Answerer, lastUserTurns } from './answerer.js';
-import { composeExtractiveAnswer } from './extractive.js';
-import { retrieve } from './retrieve.js';
-import { contentTerms, detectLanguage } from './terms.js';
+import type { Answerer } from './answerer.js';
+import { composeAnswer } from './compose.js';
+import { retrieveForTurns } from './retrieve.js';
 
-/** More than the answer quotes: the answerer drops passages that miss the question's concepts. */
-const PASSAGES = 8;
-
-/** Default answerer: no language model, sentences quoted from the best passages of the knowledge base. */
+/** Default answerer: no language model, the answer quoted from the section of the page that answers. */
 export function createExtractiveAnswerer(db: Db): Answerer {
   return {
     async answer(req) {
-      const { question, previous } = lastUserTurns(req.turns);
-      // A short follow-up ("and on Saturdays?") is searched together with the question before it.
-      const followUp = previous !== null && contentTerms(question).length <= 3;
-      const passages = retrieve(
+      const { analysis, search } = retrieveForTurns(
         db,
         { accountId: req.accountId, namespaces: req.namespaces },
-        followUp ? `${previous} ${question}` : question,
-        PASSAGES,
+        req.turns,
       );
-      return composeExtractiveAnswer({
-        question,
-        previousQuestion: followUp ? previous : null,
-        passages,
-        language: detectLanguage(question),
+      const composed = composeAnswer({
+        analysis,
+        search,
         cite: req.cite,
+        ...(req.help ? { help: req.help } : {}),
       });
+      return {
+        content: composed.content,
+        sources: composed.sources,
+        outcome: composed.outcome,
+        explanation: composed.explanation,
+      };
     },
   };
 }

@@ -62,13 +62,14 @@ describe('generation backend', () => {
     const { res, text } = await ask();
     expect(res.status).toBe(200);
     const message = JSON.parse(text).choices[0].message;
-    expect(message.content).toBe('Pay online or by mail. [Source 1] Also see the clerk.');
+    // A sentence citing a source the model was not given is dropped whole, not just its marker.
+    expect(message.content).toBe('Pay online or by mail. [Source 1]');
     expect(message.citations.map((c: Wire) => c.source_index)).toEqual([1]);
     const sent = received[0];
     expect(sent.url).toBe('/v1/chat/completions');
     expect(sent.auth).toBe('Bearer sk-test');
     expect(sent.body.model).toBe('tiny-model');
-    expect(sent.body.messages[0].content).toContain('[Source 1] Pay a Traffic Ticket');
+    expect(sent.body.messages[0].content).toContain('<source number="1" title="Pay a Traffic Ticket">');
     expect(message.citations[0].title).toBe('Pay a Traffic Ticket');
   });
 

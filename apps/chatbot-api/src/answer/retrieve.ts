@@ -1,33 +1,38 @@
 import type { Db } from '../db/database.js';
-import { type Passage, searchPassages } from '../knowledge/search.js';
-import { questionCues } from './intent.js';
-import { searchQueries } from './lexicon.js';
+import { type ConceptSearchResult, searchConcepts } from '../knowledge/concept-search.js';
+import { factIntentsOf } from '../language/facts.js';
+import type { Turn } from './answerer.js';
+import { lastUserTurns } from './answerer.js';
+import { analyzeQuestion, type QueryAnalysis } from './query.js';
+
+/** Documents retrieved per question: one passage each. */
+export const PASSAGES = 6;
+
+export interface Retrieval {
+  analysis: QueryAnalysis;
+  search: ConceptSearchResult;
+}
 
 /**
- * Passages for a question, searched as asked and as the English and the Spanish pages would say it
- * ("¿dónde está el juzgado?" → "palacio de justicia ubicaciones" and "hall of justice locations"):
- * retrieval matches words, so a page that never says "juzgado" is not found for it otherwise. The
- * lists are merged by rank, the question's own wording winning ties.
+ * The shared retrieval of both answerers: the last user turn analysed (with the one before when it
+ * is a short or anaphoric follow-up), then searched by concepts, one passage per document.
  */
-export function retrieve(
+export function retrieveForTurns(
   db: Db,
   scope: { accountId: string; namespaces: readonly string[] | null },
-  question: string,
-  limit: number,
-): Passage[] {
-  const lists = searchQueries(question, questionCues(question).search).map((query) =>
-    searchPassages(db, { ...scope, query, limit }),
-  );
-  const merged = new Map<string, { passage: Passage; rank: number; list: number }>();
-  lists.forEach((list, l) => {
-    list.forEach((passage, rank) => {
-      const key = `${passage.documentId}#${passage.chunkIndex}`;
-      const seen = merged.get(key);
-      if (!seen || rank < seen.rank) merged.set(key, { passage, rank, list: seen?.list ?? l });
-    });
+  turns: readonly Turn[],
+  limit = PASSAGES,
+): Retrieval {
+  const { question, previous } = lastUserTurns(turns);
+  const analysis = analyzeQuestion(question, previous);
+  const text = analysis.followUp && previous ? `${previous} ${question}` : question;
+  const search = searchConcepts(db, {
+    ...scope,
+    concepts: analysis.concepts,
+    text,
+    language: analysis.language,
+    limit,
+    facts: factIntentsOf(analysis.intents),
   });
-  return [...merged.values()]
-    .sort((a, b) => a.rank - b.rank || a.list - b.list)
-    .slice(0, limit)
-    .map((m) => m.passage);
+  return { analysis, search };
 }

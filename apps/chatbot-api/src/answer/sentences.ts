@@ -76,8 +76,8 @@ export function splitUnits(passage: string): TextUnit[] {
   // "(555) 010-0150") or a short lead-in ("By mail to:" then an address). Quoted alone, the value
   // would not say what it is.
   let label: string | null = null;
-  for (const block of blocks(passage)) {
-    if (block === '') continue;
+  const all = blocks(passage).filter((b) => b !== '');
+  for (const [i, block] of all.entries()) {
     const previous = label;
     label = null;
     if (block.startsWith('\u0000')) {
@@ -89,7 +89,8 @@ export function splitUnits(passage: string): TextUnit[] {
       if (row) push(row, true);
       continue;
     }
-    if (looksLikeHeading(block)) {
+    // The last line labels nothing: it is content ("File with the Department of Transportation").
+    if (looksLikeHeading(block) && i < all.length - 1) {
       heading = block;
       label = block;
       continue;

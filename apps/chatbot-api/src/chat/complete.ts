@@ -1,5 +1,6 @@
-import type { Answerer, Turn } from '../answer/answerer.js';
+import { type Answerer, helpFromMetadata, type Turn } from '../answer/answerer.js';
 import { type CitationWire, citationsFor } from '../answer/citations.js';
+import type { Explanation } from '../answer/compose.js';
 import { HttpError } from '../http/http-error.js';
 import { estimateTokens, truncateToTokens } from '../limits/tokens.js';
 import { type CompletionRequest, type InMessage, MAX_COMPLETION_TOKENS } from './completion-request.js';
@@ -20,6 +21,8 @@ export interface CompletionOutcome {
   toolCalls: ToolCallWire[] | null;
   finishReason: 'stop' | 'length' | 'tool_calls';
   usage: Usage;
+  /** Why the answerer answered so, when the request asked (amicus_explain). */
+  explanation?: Explanation;
 }
 
 /** 400 `tool_not_allowed` for the first tool outside the bot's allowlist (checked even with tool_choice none). */
@@ -85,6 +88,7 @@ export async function runCompletion(
   const forced = viaModel ? null : forcedToolCall(request.tools, request.toolChoice, question);
   if (forced) return toolCallOutcome([forced], prompt);
   const maxTokens = Math.min(request.maxCompletionTokens ?? bot.maxCompletionTokens, MAX_COMPLETION_TOKENS);
+  const help = helpFromMetadata(request.metadata);
   const answer = await answerer.answer({
     accountId,
     namespaces: bot.namespaces,
@@ -96,6 +100,7 @@ export async function runCompletion(
     topP: request.temperature === null ? request.topP : null,
     ...(signal ? { signal } : {}),
     ...(viaModel ? { modelFields: modelFields(request) } : {}),
+    ...(help ? { help } : {}),
   });
   if (answer.toolCalls && answer.toolCalls.length > 0) {
     return toolCallOutcome(
@@ -117,7 +122,8 @@ export async function runCompletion(
     request.responseFormat.type === 'text'
       ? limited.text
       : toJsonContent(request.responseFormat, limited.text);
-  return textOutcome(content, citations, limited.cut, prompt);
+  const outcome = textOutcome(content, citations, limited.cut, prompt);
+  return request.explain && answer.explanation ? { ...outcome, explanation: answer.explanation } : outcome;
 }
 
 function usage(prompt: number, completion: number): Usage {

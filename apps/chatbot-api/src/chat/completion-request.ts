@@ -38,6 +38,13 @@ export interface CompletionRequest {
   temperature: number | null;
   topP: number | null;
   maxCompletionTokens: number | null;
+  /**
+   * Extensions of ours, outside the contract (unknown fields are ignored by the provider):
+   * `amicus_explain: true` asks for `amicus_explanation` (why this answer, for staff), and string
+   * `metadata` keys name who can help (see answer/answerer.ts helpFromMetadata).
+   */
+  explain: boolean;
+  metadata: Record<string, string> | null;
 }
 
 export const MAX_COMPLETION_TOKENS = 8192;

@@ -51,6 +51,7 @@ export function createCompletionRoutes(deps: AppDeps, answerer: Answerer): Route
               },
             ],
             usage: outcome.usage,
+            ...(outcome.explanation ? { amicus_explanation: outcome.explanation } : {}),
           });
           return;
         }

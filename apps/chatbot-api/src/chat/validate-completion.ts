@@ -139,5 +139,15 @@ export function validateCompletion(body: unknown): CompletionRequest {
     temperature,
     topP,
     maxCompletionTokens,
+    explain: b.amicus_explain === true,
+    metadata: stringMap(b.metadata),
   };
+}
+
+/** String entries of an object (others ignored): never an error, this is an extension field. */
+function stringMap(v: unknown): Record<string, string> | null {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return null;
+  const out: Record<string, string> = {};
+  for (const [k, x] of Object.entries(v)) if (typeof x === 'string') out[k] = x.slice(0, 512);
+  return out;
 }

@@ -114,7 +114,15 @@ export function createConversationRoutes(deps: AppDeps, answerer: Answerer): Rou
         });
 
         if (!stream) {
-          const turn = await answerTurn(answerer, ctx.accountId, bot, history, content);
+          const turn = await answerTurn(
+            answerer,
+            ctx.accountId,
+            bot,
+            history,
+            content,
+            undefined,
+            c.metadata,
+          );
           store(turn);
           res.json({ conversation_id: c.id, message: message(turn) });
           return;
@@ -122,7 +130,7 @@ export function createConversationRoutes(deps: AppDeps, answerer: Answerer): Rou
         const events = openEventStream(res);
         let turn: TurnResult;
         try {
-          turn = await answerTurn(answerer, ctx.accountId, bot, history, content, events.signal);
+          turn = await answerTurn(answerer, ctx.accountId, bot, history, content, events.signal, c.metadata);
         } catch (err) {
           if (!(err instanceof HttpError)) deps.logger?.error({ err }, 'conversation stream failed');
           events.fail(err);

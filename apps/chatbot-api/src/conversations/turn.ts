@@ -1,4 +1,4 @@
-import type { Answerer } from '../answer/answerer.js';
+import { type Answerer, helpFromMetadata } from '../answer/answerer.js';
 import { citationsFor } from '../answer/citations.js';
 import type { ResolvedBot } from '../chat/resolve-model.js';
 import { estimateTokens, truncateToTokens } from '../limits/tokens.js';
@@ -17,7 +17,9 @@ export async function answerTurn(
   history: readonly StoredMessage[],
   content: string,
   signal?: AbortSignal,
+  metadata?: Readonly<Record<string, string>>,
 ): Promise<TurnResult> {
+  const help = helpFromMetadata(metadata);
   const window = modelWindow([
     ...history.map(({ role, content }) => ({ role, content })),
     { role: 'user' as const, content },
@@ -31,6 +33,7 @@ export async function answerTurn(
     temperature: null,
     topP: null,
     ...(signal ? { signal } : {}),
+    ...(help ? { help } : {}),
   });
   const text = truncateToTokens(answer.content, bot.maxCompletionTokens) ?? answer.content;
   const input = window.reduce((sum, m) => sum + estimateTokens(m.content), 0);

@@ -33,6 +33,13 @@ export class CrawlSession {
     private readonly fetchOptions: SafeFetchOptions,
   ) {}
 
+  /** Pages whose content is already indexed in the namespace (a re-crawl of an unchanged site). */
+  private unchangedPages = 0;
+
+  get unchanged(): number {
+    return this.unchangedPages;
+  }
+
   counts(): CrawlCounts {
     return updateCounts<CrawlCounts>(this.deps.db, this.jobId, () => {}, this.deps.now());
   }
@@ -70,7 +77,10 @@ export class CrawlSession {
     if (known) return known;
     const rules = await fetchRobots(new URL(url.origin), this.fetchOptions);
     this.robots.set(url.origin, rules);
-    const listed = await discoverSitemapUrls(new URL(url.origin), rules.sitemaps, this.fetchOptions);
+    // Sitemaps are held to the crawl's domains like links: robots.txt may name one on any host.
+    const listed = await discoverSitemapUrls(new URL(url.origin), rules.sitemaps, this.fetchOptions, (u) =>
+      inAllowedDomains(u, this.params.allowed_domains),
+    );
     for (const raw of listed) {
       const u = normalizeUrl(raw);
       // Sitemap entries are one step from the seed; ones outside the allowed domains are not links
@@ -166,7 +176,9 @@ export class CrawlSession {
       )
       .get(this.accountId, this.params.namespace, hash) as { id: string } | undefined;
     if (existing) {
-      this.skip(url.href, `skipped: duplicate of document ${existing.id}`);
+      // A re-crawl finds most pages as they were: that is news, not a failure.
+      this.unchangedPages++;
+      this.skip(url.href, `skipped: unchanged since indexed as document ${existing.id}`);
       return;
     }
     const id = randomUUID();
@@ -193,6 +205,7 @@ export class CrawlSession {
     const doc = getDocument(db, this.accountId, id) as DocumentRow;
     const outcome = await processDocument(db, doc, toUtf8(body, contentType, ext), ext, this.deps.now, {
       ingestJob: false,
+      parseLimits: this.deps.parseLimits,
     });
     if (outcome === 'ready') {
       this.bump((c) => {

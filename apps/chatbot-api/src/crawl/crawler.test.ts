@@ -166,6 +166,20 @@ describe('runCrawl limits', () => {
     expect(view.errors).toContainEqual({ url: 'crawl', error: 'the crawl timed out after 1.5 seconds' });
   });
 
+  it('completes a re-crawl of an unchanged site, reporting its pages as unchanged', async () => {
+    const body = { namespace: 'again', seed_urls: [`${site.origin}/`], max_pages: 3, rate_limit_rps: 10 };
+    const first = await waitForCrawl((await startCrawl(body)).body.crawl_job_id);
+    expect(first.counts.documents_indexed).toBeGreaterThan(0);
+    const again = await waitForCrawl((await startCrawl(body)).body.crawl_job_id);
+    expect(again).toMatchObject({ status: 'completed', counts: { documents_indexed: 0, pages_failed: 0 } });
+    const errors = again.errors as { url: string; error: string }[];
+    const unchanged = errors.filter((e) =>
+      e.error.startsWith('skipped: unchanged since indexed as document '),
+    );
+    expect(unchanged).toHaveLength(first.counts.documents_indexed);
+    expect(errors.filter((e) => !e.error.startsWith('skipped: '))).toEqual([]);
+  });
+
   it('reports a crawl that indexes nothing as failed with url "crawl"', async () => {
     const { view } = await crawl({ seed_urls: [`${plain.origin}/private/`] });
     expect(view.status).toBe('failed');

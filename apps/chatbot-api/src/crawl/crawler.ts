@@ -63,7 +63,7 @@ export async function runCrawl(
       return;
     }
     const c = crawl.counts();
-    if (c.documents_indexed === 0) {
+    if (c.documents_indexed === 0 && crawl.unchanged === 0) {
       addJobError(deps.db, jobId, { url: 'crawl', error: 'no page could be indexed' }, now);
       finishJob(deps.db, jobId, 'failed', now);
     } else {

@@ -29,6 +29,11 @@ export async function fetchRobots(origin: URL, options: SafeFetchOptions): Promi
   } catch {
     return ALLOW_ALL;
   }
+  return parseRobots(robotsUrl, text);
+}
+
+/** The rules of a robots.txt text published at `robotsUrl` (also used for a site seeded from disk). */
+export function parseRobots(robotsUrl: URL, text: string): RobotsRules {
   const robots = robotsParser(robotsUrl.href, text);
   const delay = robots.getCrawlDelay(USER_AGENT_TOKEN);
   return {

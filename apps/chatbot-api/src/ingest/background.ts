@@ -2,6 +2,7 @@ import { stopCrawls } from '../crawl/crawler.js';
 import type { AppDeps } from '../deps.js';
 import { backfillSpanishIndex } from '../knowledge/spanish-backfill.js';
 import { startWebhookDispatcher, type WebhookDispatcherOptions } from '../webhooks/dispatcher.js';
+import { stopParseWorkers } from './isolated-parse.js';
 import { resumeJobs } from './resume.js';
 import { ingestWorker } from './worker.js';
 
@@ -32,6 +33,7 @@ export function startBackgroundWork(deps: AppDeps, webhooks: WebhookDispatcherOp
       worker.stop();
       dispatcher.stop();
       stopCrawls(deps);
+      stopParseWorkers();
     },
     idle: async () => {
       await backfill;

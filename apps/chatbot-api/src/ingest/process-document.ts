@@ -7,6 +7,7 @@ import {
   markDocumentFailed,
   storeChunksCooperatively,
 } from '../knowledge/store.js';
+import { ISOLATED_EXTENSIONS, type ParseLimits, parseIsolated } from './isolated-parse.js';
 import { addJobError, type IngestCounts, updateCounts } from './jobs.js';
 import { type Extension, ParseError, parseFile } from './parsers/index.js';
 
@@ -20,7 +21,8 @@ export const DELETED_BEFORE_PROCESSING = 'document was deleted before it was pro
  * are our own (never a library's text, which may hold paths).
  * It runs on the API's event loop, so every long step is cooperative (see Pacer): a 25 MiB file
  * is indexed over many turns of the loop, and the document stays `processing`, invisible to
- * search, until the last slice of chunks is committed.
+ * search, until the last slice of chunks is committed. Binary formats are parsed in a worker
+ * thread under `parseLimits` (see isolated-parse.ts), so a hostile file fails only itself.
  */
 export async function processDocument(
   db: Db,
@@ -28,7 +30,10 @@ export async function processDocument(
   bytes: Buffer,
   ext: Extension,
   now: () => Date,
-  { ingestJob = true }: { ingestJob?: boolean } = {},
+  {
+    ingestJob = true,
+    parseLimits = {},
+  }: { ingestJob?: boolean; parseLimits?: Partial<ParseLimits> | undefined } = {},
 ): Promise<Outcome> {
   // Crawl jobs keep their own counts and `{url, error}` entries; only ingest jobs are updated here.
   const jobId = ingestJob ? doc.job_id : null;
@@ -45,7 +50,9 @@ export async function processDocument(
   let outcome: Outcome;
   try {
     const pacer = new Pacer();
-    const parsed = await parseFile(bytes, ext, doc.filename, pacer);
+    const parsed = ISOLATED_EXTENSIONS.has(ext)
+      ? await parseIsolated(bytes, ext, doc.filename, parseLimits)
+      : await parseFile(bytes, ext, doc.filename, pacer);
     const chunks = await chunkDocumentCooperatively(parsed, pacer);
     if (chunks.length === 0) return fail(db, doc, jobId, 'The file contains no text to index.', now);
     const title = parsed.title || doc.filename;

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppDeps } from '../deps.js';
 import { markDocumentFailed } from '../knowledge/store.js';
+import { attemptsPath } from './attempts.js';
 import { addJobError, finishJob, type IngestCounts } from './jobs.js';
 import { recordFailure } from './process-document.js';
 import { uploadDir } from './upload.js';
@@ -18,7 +19,8 @@ export const CRAWL_INTERRUPTED = 'the crawl was interrupted by a server restart'
  * - Crawl jobs fail with a `url: "crawl"` entry: a crawl is not resumed (its frontier is not stored).
  * - Ingest jobs left with nothing to do are closed; a seed job cut short ends with an entry saying so.
  * - Spooled files nothing waits for are deleted: half-received uploads (`*.part`, from a request cut
- *   off by the stop) and files of documents indexed just before it.
+ *   off by the stop) and files of documents indexed just before it. The attempt count of a file
+ *   that waits is kept: an upload that stopped the server twice is failed, not retried (attempts.ts).
  */
 export function resumeJobs(deps: AppDeps): void {
   const { db } = deps;
@@ -58,12 +60,11 @@ export function resumeJobs(deps: AppDeps): void {
 
 function removeOrphanUploads(deps: AppDeps, dir: string): void {
   if (!existsSync(dir)) return;
-  const waiting = new Set(
-    deps.db
-      .prepare(`SELECT spool_path FROM kb_documents WHERE status = 'processing' AND spool_path IS NOT NULL`)
-      .pluck()
-      .all() as string[],
-  );
+  const spooled = deps.db
+    .prepare(`SELECT spool_path FROM kb_documents WHERE status = 'processing' AND spool_path IS NOT NULL`)
+    .pluck()
+    .all() as string[];
+  const waiting = new Set([...spooled, ...spooled.map(attemptsPath)]);
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (!waiting.has(path)) rmSync(path, { force: true });

@@ -1,8 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { parseRobots, type RobotsRules } from '../crawl/robots.js';
 import type { AppDeps } from '../deps.js';
-import { type DocumentRow, getDocument, insertDocument } from '../knowledge/store.js';
+import { type DocumentRow, deleteDocument, getDocument, insertDocument } from '../knowledge/store.js';
 import {
   appendJobDocument,
   createJob,
@@ -26,30 +27,45 @@ export interface SeedResult {
   jobId: string;
   documents: number;
   failed: number;
+  /** Pages already indexed with the same content, left as they were (seeding again is harmless). */
+  unchanged: number;
+  /** Pages seeded earlier that robots.txt now disallows, taken out of the knowledge base. */
+  removed: number;
 }
 
 /**
  * Ingests every .html/.htm page of a static site directory as crawled pages (source_type `crawl`,
  * source_url = baseUrl + the page's path, `folder/index.html` → `/folder/`), through the same
- * pipeline as uploads, recorded as one ingest job that is complete when this resolves.
+ * pipeline as uploads, recorded as one ingest job that is complete when this resolves. The site's
+ * robots.txt is honoured as a crawl would honour it, including for pages an earlier seed indexed.
  */
 export async function seedDirectory(deps: AppDeps, options: SeedOptions): Promise<SeedResult> {
   const { db } = deps;
-  const files = (await listHtml(options.dir)).sort();
+  const base = options.baseUrl.replace(/\/+$/, '');
+  // The site's own robots.txt decides, as it would for a crawl of the site once served.
+  const robots = await readRobots(options.dir, base);
+  const removed = removeDisallowed(deps, options, base, robots);
+  const pages: { url: string; bytes: Buffer; hash: string }[] = [];
+  let unchanged = 0;
+  for (const file of (await listHtml(options.dir)).sort()) {
+    const url = base + pagePath(relative(options.dir, file));
+    if (!robots.isAllowed(new URL(url))) continue;
+    const bytes = await readFile(file);
+    const hash = createHash('sha256').update(bytes).digest('hex');
+    if (alreadyIndexed(deps, options, hash)) unchanged++;
+    else pages.push({ url, bytes, hash });
+  }
   const jobId = createJob(
     db,
     {
       accountId: options.accountId,
       kind: 'ingest',
       namespace: options.namespace,
-      counts: { total: files.length, processed: 0, succeeded: 0, failed: 0 },
+      counts: { total: pages.length, processed: 0, succeeded: 0, failed: 0 },
     },
     deps.now(),
   );
-  const base = options.baseUrl.replace(/\/+$/, '');
-  for (const file of files) {
-    const bytes = await readFile(file);
-    const url = base + pagePath(relative(options.dir, file));
+  for (const { url, bytes, hash } of pages) {
     const id = randomUUID();
     insertDocument(
       db,
@@ -64,7 +80,7 @@ export async function seedDirectory(deps: AppDeps, options: SeedOptions): Promis
         sourceUrl: url,
         bytes: bytes.length,
         contentType: 'text/html',
-        contentHash: createHash('sha256').update(bytes).digest('hex'),
+        contentHash: hash,
         spoolPath: null,
       },
       deps.now(),
@@ -75,7 +91,39 @@ export async function seedDirectory(deps: AppDeps, options: SeedOptions): Promis
   }
   const counts = updateCounts<IngestCounts>(db, jobId, () => {}, deps.now());
   finishJob(db, jobId, ingestTerminalStatus(counts), deps.now());
-  return { jobId, documents: counts.succeeded, failed: counts.failed };
+  return { jobId, documents: counts.succeeded, failed: counts.failed, unchanged, removed };
+}
+
+function alreadyIndexed(deps: AppDeps, options: SeedOptions, hash: string): boolean {
+  return (
+    deps.db
+      .prepare(
+        `SELECT 1 FROM kb_documents WHERE account_id = ? AND namespace = ? AND content_hash = ? AND status = 'ready' LIMIT 1`,
+      )
+      .get(options.accountId, options.namespace, hash) !== undefined
+  );
+}
+
+/** Pages of this site in the namespace that robots.txt disallows (indexed before it was honoured). */
+function removeDisallowed(deps: AppDeps, options: SeedOptions, base: string, robots: RobotsRules): number {
+  const origin = new URL(base).origin;
+  const rows = deps.db
+    .prepare(
+      `SELECT id, source_url FROM kb_documents WHERE account_id = ? AND namespace = ? AND source_type = 'crawl'`,
+    )
+    .all(options.accountId, options.namespace) as { id: string; source_url: string | null }[];
+  let removed = 0;
+  for (const row of rows) {
+    let url: URL;
+    try {
+      url = new URL(row.source_url ?? '');
+    } catch {
+      continue;
+    }
+    if (url.origin !== origin || robots.isAllowed(url)) continue;
+    if (deleteDocument(deps.db, options.accountId, row.id)) removed++;
+  }
+  return removed;
 }
 
 /** `a/b/index.html` → `/a/b/`, `a/page.html` → `/a/page.html`, with URL-safe segments. */
@@ -85,6 +133,15 @@ export function pagePath(rel: string): string {
   if (last === 'index.html' || last === 'index.htm') parts.pop();
   const path = `/${parts.join('/')}`;
   return parts.length > 0 && (last === 'index.html' || last === 'index.htm') ? `${path}/` : path;
+}
+
+async function readRobots(dir: string, base: string): Promise<RobotsRules> {
+  const text = await readFile(join(dir, 'robots.txt'), 'utf8').catch((error: NodeJS.ErrnoException) => {
+    // No robots.txt allows everything, as for a crawl.
+    if (error.code === 'ENOENT') return '';
+    throw error;
+  });
+  return parseRobots(new URL(`${base}/robots.txt`), text);
 }
 
 async function listHtml(dir: string): Promise<string[]> {

@@ -1,7 +1,8 @@
 import { readFile, rm } from 'node:fs/promises';
 import type { Db } from '../db/database.js';
 import type { AppDeps } from '../deps.js';
-import type { DocumentRow } from '../knowledge/store.js';
+import { type DocumentRow, markDocumentFailed } from '../knowledge/store.js';
+import { beginAttempt, clearAttempts, TOO_MANY_ATTEMPTS } from './attempts.js';
 import { finishJob, type IngestCounts, ingestTerminalStatus } from './jobs.js';
 import { extensionOf } from './parsers/index.js';
 import { processDocument, recordFailure } from './process-document.js';
@@ -96,12 +97,16 @@ async function processUpload(deps: AppDeps, doc: DocumentRow): Promise<void> {
       )
       .run(LOST, doc.id);
     if (doc.job_id) recordFailure(deps.db, doc.job_id, doc.id, LOST, deps.now());
+  } else if (!(await beginAttempt(path))) {
+    markDocumentFailed(deps.db, doc.id, TOO_MANY_ATTEMPTS, deps.now());
+    if (doc.job_id) recordFailure(deps.db, doc.job_id, doc.id, TOO_MANY_ATTEMPTS, deps.now());
   } else {
-    await processDocument(deps.db, doc, bytes, ext, deps.now);
+    await processDocument(deps.db, doc, bytes, ext, deps.now, { parseLimits: deps.parseLimits });
   }
   // Whatever happened, the document no longer waits for these bytes.
   deps.db.prepare('UPDATE kb_documents SET spool_path = NULL WHERE id = ?').run(doc.id);
   await rm(path, { force: true });
+  await clearAttempts(path);
 }
 
 const LOST = 'The uploaded file was lost before it could be processed.';

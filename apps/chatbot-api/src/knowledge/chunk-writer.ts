@@ -1,8 +1,8 @@
 import type { Db } from '../db/database.js';
+import { spanishStemText } from '../language/stem.js';
 import { type Chunk, indexedText } from './chunking.js';
 import { embedText, vectorToBlob } from './embedding.js';
 import type { Pacer } from './pacer.js';
-import { spanishStemText } from './spanish-stem.js';
 import { noteIndexChanged } from './term-stats.js';
 import { rfc3339 } from './timestamps.js';
 

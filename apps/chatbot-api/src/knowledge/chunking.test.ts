@@ -40,7 +40,7 @@ describe('chunkDocument', () => {
     ]);
   });
 
-  it('merges a section too small to stand alone with the next one', () => {
+  it('keeps each section in its own chunk, however small', () => {
     const chunks = chunkDocument({
       title: 'Court',
       blocks: [
@@ -48,8 +48,10 @@ describe('chunkDocument', () => {
         { kind: 'text', headings: ['B'], text: 'Also short.' },
       ],
     });
-    expect(chunks).toHaveLength(1);
-    expect(chunks[0]!.text).toBe('Short.\nAlso short.');
+    expect(chunks.map((c) => [c.headingPath, c.text])).toEqual([
+      [['A'], 'Short.'],
+      [['B'], 'Also short.'],
+    ]);
   });
 
   it('splits a single huge paragraph', () => {

@@ -2,8 +2,8 @@ import type { Pacer } from './pacer.js';
 
 /*
  * Heading-aware chunking. A parsed document is a list of blocks (paragraphs, list items, table rows
- * under a heading path). Chunks target ~450 tokens (hard max 500) and never mix two sections unless
- * the earlier one is too small to stand alone; a long section is cut into windows that overlap by
+ * under a heading path). Chunks target ~450 tokens (hard max 500) and never mix two sections (a
+ * chunk is one section or a window of a long one); a long section is cut into windows that overlap by
  * ~12 % so a sentence cut at a boundary is still whole in one of the two chunks. Tables (CSV, XLSX)
  * are cut into row groups, each repeating the header row so every chunk reads on its own.
  * Tokens are estimated as 1.3 per word: close enough to BPE counts for English and Spanish prose.
@@ -32,8 +32,6 @@ export interface Chunk {
 
 export const TARGET_TOKENS = 450;
 export const MAX_TOKENS = 500;
-/** A section smaller than this is merged with the next one instead of forming its own chunk. */
-const MIN_SECTION_TOKENS = 120;
 const OVERLAP_TOKENS = Math.round(TARGET_TOKENS * 0.12);
 
 export function estimateTokens(text: string): number {
@@ -130,10 +128,11 @@ class ChunkBuilder {
   addText(text: string, headings: readonly string[]): void {
     const key = headings.join('\u0000');
     if (key !== this.key) {
-      // A new section starts a new chunk, unless what we hold is too small to stand alone.
-      // An overlap tail never crosses into another section: flush(false) drops it.
-      if (wordsToTokens(this.fresh) >= MIN_SECTION_TOKENS || this.fresh === 0) this.flush(false);
-      if (this.fresh === 0) this.path = [...headings];
+      // A new section starts a new chunk, however small the last one: a passage is then one
+      // section, and an answer quoted from it never mixes in sentences from another. An overlap
+      // tail never crosses into another section: flush(false) drops it.
+      this.flush(false);
+      this.path = [...headings];
       this.key = key;
     }
     const pieces = wordsToTokens(countWords(text)) > MAX_TOKENS ? splitLong(text) : [text];

@@ -1,11 +1,11 @@
 import type { Db } from '../db/database.js';
-import { spanishStem } from './spanish-stem.js';
+import { stem } from '../language/stem.js';
 import { cachedStatement } from './statements.js';
 import { chunkCount, documentFrequency, type FtsTable } from './term-stats.js';
 
 /*
  * The lexical side of hybrid retrieval: FTS5 bm25() over two full-text tables, the English one
- * (porter stems) and the Spanish one (spanish-stem.ts), fused by reciprocal rank. The Spanish
+ * (porter stems) and the Spanish one (Snowball Spanish stems, language/stem.ts), fused by reciprocal rank. The Spanish
  * query runs only for a query that looks Spanish and whose words stemming changes (a second FTS
  * query costs ~50 % more CPU per search at 100k chunks), and it can only add candidates and lift
  * chunks that both tables rank well: chunks that match the English words keep their place unless a
@@ -55,7 +55,7 @@ export function lexicalCandidates(
 ): LexicalHit[] {
   const english = rankedHits(db, 'kb_chunks_fts', terms, accountId, namespaces);
   if (!withSpanish) return english;
-  const stems = [...new Set(terms.map(spanishStem))];
+  const stems = [...new Set(terms.map((t) => stem(t, 'es')))];
   if (stems.length === terms.length && stems.every((s, i) => s === terms[i])) return english;
   const spanish = rankedHits(db, 'kb_chunks_fts_es', stems, accountId, namespaces);
   if (spanish.length === 0) return english;
@@ -103,12 +103,17 @@ function rankedHits(
     .map((h) => ({ id: h.id, bm25: -h.bm }));
 }
 
-function ftsQuery(
+/**
+ * Chunks of the account's namespaces matching an FTS5 expression, not pending, best bm25() first:
+ * at most RANK_CAP matches ranked (the most recently indexed), `limit` returned.
+ */
+export function ftsQuery(
   db: Db,
   table: FtsTable,
   match: string,
   accountId: string,
   namespaces: readonly string[] | null,
+  limit = CANDIDATES,
 ): { id: number; bm: number }[] {
   const inNamespaces = namespaces ? ' AND c.namespace IN (SELECT value FROM json_each(?))' : '';
   const args: unknown[] = [match, accountId];
@@ -120,7 +125,7 @@ function ftsQuery(
          WHERE ${table} MATCH ? AND c.account_id = ?${inNamespaces}
            AND NOT EXISTS (SELECT 1 FROM kb_chunks_pending p WHERE p.id = f.rowid)
          ORDER BY f.rowid DESC LIMIT ${RANK_CAP}
-       ) ORDER BY bm LIMIT ${CANDIDATES}`,
+       ) ORDER BY bm LIMIT ${limit}`,
   ).all(...args) as { id: number; bm: number }[];
 }
 
@@ -147,6 +152,6 @@ function selectPhrases(
 }
 
 /** An FTS5 string literal: whatever the term holds, it is matched as text, never parsed as syntax. */
-function quote(term: string): string {
+export function quote(term: string): string {
   return `"${term.replace(/"/g, '""')}"`;
 }

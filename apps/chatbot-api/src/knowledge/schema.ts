@@ -107,4 +107,17 @@ export const knowledgeMigrations: Migration[] = [
       INSERT INTO kb_backfill (name, after_id) SELECT 'spanish_stems', 0 WHERE EXISTS (SELECT 1 FROM kb_chunks);
     `,
   },
+  {
+    // The Spanish index moves from our own suffix stripper to the Snowball Spanish stemmer
+    // (language/stem.ts): its entries are rebuilt by backfillSpanishIndex from the kb_backfill
+    // cursor, slices at a time, while the English index keeps answering. fts5vocab views of both
+    // indexes list their terms for typo correction (knowledge/vocabulary.ts).
+    name: '104_snowball_spanish_and_vocabulary',
+    sql: `
+      DELETE FROM kb_chunks_fts_es;
+      INSERT OR REPLACE INTO kb_backfill (name, after_id) SELECT 'spanish_stems', 0 WHERE EXISTS (SELECT 1 FROM kb_chunks);
+      CREATE VIRTUAL TABLE kb_vocab_en USING fts5vocab(kb_chunks_fts, row);
+      CREATE VIRTUAL TABLE kb_vocab_es USING fts5vocab(kb_chunks_fts_es, row);
+    `,
+  },
 ];

@@ -1,7 +1,8 @@
 import type { Db } from '../db/database.js';
+import { stem } from '../language/stem.js';
+import { detectLanguage } from '../language/words.js';
 import { dotBlob, embedText } from './embedding.js';
 import { lexicalCandidates } from './lexical-search.js';
-import { looksSpanish, spanishStem } from './spanish-stem.js';
 import { cachedStatement } from './statements.js';
 import { queryTerms, wordsOf } from './text-fold.js';
 
@@ -85,7 +86,7 @@ export function searchPassages(db: Db, options: SearchOptions): Passage[] {
   if (terms.length === 0) return [];
   terms = terms.slice(0, 32);
 
-  const spanish = looksSpanish(query);
+  const spanish = detectLanguage(query) === 'es' || /[áéíóúñ]/i.test(query);
   const bm25Hits = lexicalCandidates(db, terms, accountId, namespaces, spanish);
   const bm25ById = new Map(bm25Hits.map((h, rank) => [h.id, { rank, bm25: h.bm25 }]));
   const pool = bm25Hits.map((h) => h.id);
@@ -125,11 +126,10 @@ export function searchPassages(db: Db, options: SearchOptions): Passage[] {
     if (!r) return [];
     const title = r.title || r.filename;
     const words = [...new Set(wordsOf(`${title} ${r.heading_path} ${r.text}`))];
-    const stems = spanish ? new Set(words.map(spanishStem)) : null;
+    const stems = spanish ? new Set(words.map((w) => stem(w, 'es'))) : null;
     const matched = terms.filter(
       (t) =>
-        words.some((w) => w === t || (t.length >= 5 && w.startsWith(stemOf(t)))) ||
-        stems?.has(spanishStem(t)),
+        words.some((w) => w === t || (t.length >= 5 && w.startsWith(stemOf(t)))) || stems?.has(stem(t, 'es')),
     ).length;
     return [
       {
@@ -165,7 +165,7 @@ interface ChunkRow {
 }
 
 /** The stored JSON array of headings; anything else (never written today) reads as no headings. */
-function parseHeadingPath(json: string): string[] {
+export function parseHeadingPath(json: string): string[] {
   try {
     const v: unknown = JSON.parse(json);
     return Array.isArray(v) ? v.filter((h): h is string => typeof h === 'string') : [];

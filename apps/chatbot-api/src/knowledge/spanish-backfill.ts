@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.js';
+import { spanishStemText } from '../language/stem.js';
 import { indexedText } from './chunking.js';
 import { Pacer } from './pacer.js';
-import { spanishStemText } from './spanish-stem.js';
 import { noteIndexChanged } from './term-stats.js';
 
 const SLICE = 200;

@@ -44,7 +44,7 @@ export function chunkCount(db: Db): number {
   return s.chunks.value;
 }
 
-/** The full-text tables: English (porter) and Spanish stems (see spanish-stem.ts). */
+/** The full-text tables: English (porter) and Spanish stems (Snowball Spanish stems, language/stem.ts). */
 export type FtsTable = 'kb_chunks_fts' | 'kb_chunks_fts_es';
 
 /**

@@ -1,0 +1,239 @@
+import type { ConceptPassage, ConceptSearchResult } from '../knowledge/concept-search.js';
+import type { Intent } from '../language/cues.js';
+import { factIntentsOf, isFact } from '../language/facts.js';
+import { detectLanguage, type Language } from '../language/words.js';
+import { conceptScorer, pickUnits, scoreUnits, trimToBudget } from './pick-units.js';
+import type { QueryAnalysis } from './query.js';
+import { neutralizeMarkdown, render } from './render.js';
+import { contactSentence, type HelpContacts, REPLIES, referralSentence } from './replies.js';
+import { splitUnits } from './sentences.js';
+import { smallTalkReply } from './small-talk.js';
+
+/*
+ * Answer-first extractive composition. The passage that answers is one section of one page (chunks
+ * never mix sections); from it the answer quotes, in the page's reading order, what was asked: the
+ * amount, time, address or phone for "how much / when / where / who do I call", the list for "what
+ * do I bring / need", the steps for "how do I", else the sentences that carry the question's
+ * concepts. A list stays a list, a table row keeps its column names. One [Source N] per source per
+ * paragraph, at its end. Whether to answer at all is decided from the retrieval evidence: the share
+ * of the question's (idf-weighted) concepts the best passage holds.
+ */
+
+export type Outcome = 'answered' | 'not_found' | 'legal_advice' | 'small_talk';
+
+export interface ComposeInput {
+  analysis: QueryAnalysis;
+  search: ConceptSearchResult;
+  cite: boolean;
+  help?: HelpContacts;
+}
+
+export interface Explanation {
+  language: Language;
+  intents: Intent[];
+  followUp: boolean;
+  concepts: ConceptSearchResult['concepts'];
+  passages: {
+    title: string;
+    source: string;
+    headings: string[];
+    score: number;
+    coverage: number;
+    matched: string[];
+    missing: string[];
+  }[];
+  outcome: Outcome;
+  reason: string;
+}
+
+export interface ComposedAnswer {
+  content: string;
+  /** sources[i] is `[Source i+1]`, in order of first use. */
+  sources: ConceptPassage[];
+  outcome: Outcome;
+  explanation: Explanation;
+}
+
+/** Share of the question's own weighted concepts the best passage must hold. */
+export const COVERAGE_THRESHOLD = 0.5;
+/** Sub-sections a lead-in brings, by their heading and first sentence. */
+const MAX_SUBSECTIONS = 5;
+/** A section holding the kind of fact asked for may score this much lower than the best one. */
+const FACT_SECTION_RATIO = 0.7;
+/** A section in the question's language may score this much lower than the best one. */
+const SAME_LANGUAGE_RATIO = 0.65;
+
+function passageLanguage(p: ConceptPassage): Language {
+  return detectLanguage(`${p.title} ${p.text.slice(0, 600)}`);
+}
+
+/** English answers a Spanish question when nothing better exists; Spanish never answers English. */
+function readable(p: ConceptPassage, language: Language): boolean {
+  return passageLanguage(p) === language || language === 'es';
+}
+
+/** The passage to quote: the best covering one, in the question's language when one is nearly as good. */
+function choosePrimary(covering: readonly ConceptPassage[], language: Language): ConceptPassage {
+  const best = covering[0]!;
+  if (passageLanguage(best) === language) return best;
+  // A page in the visitor's language is preferred when it covers the question nearly as well.
+  const same = covering.find(
+    (p) =>
+      passageLanguage(p) === language &&
+      p.match.score >= best.match.score * SAME_LANGUAGE_RATIO &&
+      p.match.ownCoverage >= best.match.ownCoverage - 0.2,
+  );
+  return same ?? best;
+}
+
+export function composeAnswer(input: ComposeInput): ComposedAnswer {
+  const { analysis, search, cite, help } = input;
+  const language = analysis.language;
+  const r = REPLIES[language];
+  const advice = analysis.intents.includes('advice');
+  const explanation: Explanation = {
+    language,
+    intents: analysis.intents,
+    followUp: analysis.followUp,
+    concepts: search.concepts,
+    passages: search.passages.map((p) => ({
+      title: p.title,
+      source: p.sourceFilename,
+      headings: p.headingPath ?? [],
+      score: Math.round(p.match.score * 1000) / 1000,
+      coverage: Math.round(p.match.ownCoverage * 1000) / 1000,
+      matched: p.match.matched,
+      missing: p.match.missing,
+    })),
+    outcome: 'answered',
+    reason: '',
+  };
+  const done = (
+    content: string,
+    sources: ConceptPassage[],
+    outcome: Outcome,
+    reason: string,
+  ): ComposedAnswer => {
+    explanation.outcome = outcome;
+    explanation.reason = reason;
+    return { content, sources, outcome, explanation };
+  };
+
+  const smallTalk = smallTalkReply(analysis.question, language);
+  if (smallTalk !== null) return done(smallTalk, [], 'small_talk', 'greeting or thanks');
+
+  const covering = search.passages.filter((p) => p.match.ownCoverage >= COVERAGE_THRESHOLD);
+  if (covering.length === 0) {
+    const top = search.passages[0];
+    const reason =
+      analysis.concepts.length === 0
+        ? 'the question names nothing to look for'
+        : top
+          ? `the best passage holds ${Math.round(top.match.ownCoverage * 100)} % of the question's weighted concepts (needs ${COVERAGE_THRESHOLD * 100} %); missing: ${top.match.missing.join(', ')}`
+          : "no passage holds any of the question's concepts";
+    const unknown = search.concepts.filter((c) => !c.known).map((c) => c.key);
+    const why =
+      unknown.length > 0 ? `${reason}; found nowhere in the knowledge base: ${unknown.join(', ')}` : reason;
+    if (advice) {
+      return done(
+        [r.legalAdvice, referralSentence(help, language), contactSentence(help, language)].join('\n\n'),
+        [],
+        'legal_advice',
+        `legal advice asked; ${why}`,
+      );
+    }
+    return done(`${r.notFound} ${contactSentence(help, language)}`, [], 'not_found', why);
+  }
+
+  const facts = factIntentsOf(analysis.intents);
+  const scorer = conceptScorer(search);
+  // For "how much / when / where / who do I call", a section that states such a fact beats a
+  // slightly better-matching one that does not ("the court has two buildings" vs the address).
+  const sections = covering.flatMap((p) => [
+    p,
+    ...(p.sections ?? []).filter((x) => x.match.ownCoverage >= COVERAGE_THRESHOLD),
+  ]);
+  const withFacts =
+    facts.length > 0
+      ? sections.filter(
+          (p) =>
+            p.match.score >= covering[0]!.match.score * FACT_SECTION_RATIO &&
+            splitUnits(p.text).some((u) => isFact(u.text, facts)),
+        )
+      : [];
+  let primary = choosePrimary(withFacts.length > 0 ? withFacts : covering, language);
+  const pick = (p: ConceptPassage) =>
+    trimToBudget(pickUnits(scoreUnits(p, scorer, facts), analysis.intents, p.match.fieldShare > 0));
+  let picked = pick(primary);
+  // A section with nothing quotable (a heading and a link) gives way to the next one.
+  for (const next of covering) {
+    if (picked.length > 0) break;
+    primary = next;
+    picked = pick(next);
+  }
+  if (picked.length === 0) {
+    return done(
+      `${r.notFound} ${contactSentence(help, language)}`,
+      [],
+      'not_found',
+      'nothing quotable in the passages found',
+    );
+  }
+  // A lead-in that ends the section ("There are two options for filing a complaint:") is followed
+  // by the sub-sections it introduces: each one's heading and first sentence.
+  const last = picked.at(-1);
+  if (last?.unit.text.endsWith(':') && !last.unit.listItem && primary.following) {
+    const path = primary.headingPath ?? [];
+    const subsections = primary.following.filter(
+      (f) => f.headingPath.length > path.length && path.every((h, i) => f.headingPath[i] === h),
+    );
+    for (const [i, f] of subsections.slice(0, MAX_SUBSECTIONS).entries()) {
+      const first = splitUnits(f.text)[0];
+      if (!first) continue;
+      const heading = f.headingPath.at(-1) ?? '';
+      const text = neutralizeMarkdown(heading ? `${heading.replace(/:$/, '')}: ${first.text}` : first.text);
+      picked.push({
+        unit: { text, listItem: true, position: last.unit.position + 1 + i },
+        concepts: 0,
+        fact: false,
+      });
+    }
+  }
+  const sources: ConceptPassage[] = [];
+  const markerFor = (p: ConceptPassage) => {
+    if (!cite) return '';
+    let i = sources.indexOf(p);
+    if (i === -1) i = sources.push(p) - 1;
+    return ` [Source ${i + 1}]`;
+  };
+  const blocks = render(picked, markerFor(primary));
+  // The fact asked for is missing from the best section but another page holds it: add it.
+  if (facts.length > 0 && !picked.some((u) => u.fact)) {
+    for (const other of covering.slice(0, 3)) {
+      if (other === primary || !readable(other, language)) continue;
+      const units = scoreUnits(other, scorer, facts).filter((u) => u.fact && u.concepts > 0);
+      if (units.length === 0) continue;
+      const best = units.sort((a, b) => b.concepts - a.concepts)[0]!;
+      blocks.push(...render([best], markerFor(other)));
+      break;
+    }
+  }
+  const primaryLanguage = passageLanguage(primary);
+  if (language === 'es' && primaryLanguage === 'en') blocks.unshift(r.onlyEnglish);
+  if (advice) {
+    blocks.unshift(`${r.legalAdvice} ${r.legalAdviceFacts}`);
+    blocks.push(referralSentence(help, language));
+    return done(
+      blocks.join('\n\n'),
+      sources,
+      'legal_advice',
+      'legal advice asked: procedural facts and referral given',
+    );
+  }
+  return done(
+    blocks.join('\n\n'),
+    sources,
+    'answered',
+    `quoted ${picked.length} unit(s) from "${primary.title}"${primary.headingPath?.length ? ` > ${primary.headingPath.join(' > ')}` : ''}`,
+  );
+}

@@ -1,0 +1,107 @@
+import { cueText, type Intent, intentHints, intentsOf } from '../language/cues.js';
+import { findLexiconPhrases } from '../language/lexicon.js';
+import { synonyms } from '../language/wordnet.js';
+import { contentWords, detectLanguage, isFunctionWord, type Language, words } from '../language/words.js';
+
+/*
+ * Query analysis: what a question is about (its concepts, each with the ways a page may say it) and
+ * what kind of answer it wants (its intents). Question words and filler never become concepts; a
+ * concept stands for the question's own word, its lay/legal and English/Spanish equivalents from the
+ * lexicon, and WordNet synonyms, each alternative weighted by how surely it means the same.
+ */
+
+export interface Alternative {
+  /** Folded words, matched as a phrase (stemmed). */
+  words: string[];
+  /** 1 for the question's own words, less for equivalents. */
+  weight: number;
+}
+
+export interface Concept {
+  key: string;
+  /** 1 for the question's own concepts; lower for those carried over from the previous turn. */
+  boost: number;
+  alternatives: Alternative[];
+}
+
+export interface QueryAnalysis {
+  question: string;
+  language: Language;
+  intents: Intent[];
+  concepts: Concept[];
+  /** True when the previous user turn was folded in (a short or anaphoric follow-up). */
+  followUp: boolean;
+}
+
+const LEXICON_WEIGHT = 0.85;
+const SYNONYM_WEIGHT = 0.45;
+/** A follow-up's previous question lends its concepts at this boost. */
+const CARRIED_BOOST = 0.6;
+/** Intent hints weigh this much: they rank passages, never decide coverage. */
+const HINT_BOOST = 0.3;
+/** Pronouns and openers that point back at the previous question. */
+const ANAPHORA =
+  /^(and|y|also|tambien|what about|and what about|y (que|si|donde|cuando|cuanto|como))\b|\b(it|that|this|those|them|there|eso|esto|ese|esa|ahi|alli|lo)\b/;
+
+/** Concepts of one question text (no carry-over). */
+function conceptsOf(text: string, boost: number): Concept[] {
+  const ws = words(text);
+  const out: Concept[] = [];
+  const covered = new Set<number>();
+  for (const m of findLexiconPhrases(ws)) {
+    const own = ws.slice(m.start, m.start + m.length);
+    // A phrase made only of function words ("how much") names a group only through an intent.
+    if (own.every(isFunctionWord)) continue;
+    for (let k = m.start; k < m.start + m.length; k++) covered.add(k);
+    const alternatives: Alternative[] = [{ words: own, weight: 1 }];
+    for (const g of m.groups) {
+      for (const p of [...g.en, ...g.es]) {
+        if (!alternatives.some((a) => a.words.join(' ') === p.join(' ')))
+          alternatives.push({ words: p, weight: LEXICON_WEIGHT });
+      }
+    }
+    out.push({ key: `g${m.groups.map((g) => g.id).join('+')}`, boost, alternatives });
+  }
+  const content = new Set(contentWords(text));
+  ws.forEach((w, i) => {
+    if (covered.has(i) || !content.has(w)) return;
+    if (out.some((c) => c.key === w)) return;
+    const alternatives: Alternative[] = [{ words: [w], weight: 1 }];
+    for (const s of /\d/.test(w) ? [] : synonyms(w)) {
+      alternatives.push({ words: words(s), weight: SYNONYM_WEIGHT });
+    }
+    out.push({ key: w, boost, alternatives });
+  });
+  // The same lexicon group named twice ("how much is the fee") is one concept.
+  return out.filter((c, i) => out.findIndex((o) => o.key === c.key) === i);
+}
+
+export function isFollowUp(question: string, own: readonly Concept[]): boolean {
+  return own.length <= 1 || (own.length <= 3 && ANAPHORA.test(cueText(question)));
+}
+
+export function analyzeQuestion(question: string, previous: string | null): QueryAnalysis {
+  const own = conceptsOf(question, 1);
+  const followUp = previous !== null && isFollowUp(question, own);
+  const concepts = [...own];
+  if (followUp) {
+    for (const c of conceptsOf(previous, CARRIED_BOOST)) {
+      if (!concepts.some((o) => o.key === c.key)) concepts.push(c);
+    }
+  }
+  let intents = intentsOf(question);
+  // "How much is it?" asks for an amount; the previous question says of what. A follow-up without
+  // a question word of its own ("and on Saturdays?") keeps the previous question's intent.
+  if (followUp && intents.length === 0) intents = intentsOf(previous);
+  // What pages write next to the fact asked for ("address" for where) ranks passages, weakly.
+  for (const intent of intents) {
+    const hints = intentHints(intent);
+    if (hints.length === 0) continue;
+    concepts.push({
+      key: `intent:${intent}`,
+      boost: HINT_BOOST,
+      alternatives: hints.map((h) => ({ words: [h], weight: 1 })),
+    });
+  }
+  return { question, language: detectLanguage(question), intents, concepts, followUp };
+}

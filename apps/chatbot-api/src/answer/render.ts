@@ -1,0 +1,52 @@
+import type { TextUnit } from './sentences.js';
+
+/*
+ * How quoted units read in an answer: source text neutralised (no links, emphasis or fake markers),
+ * sentences capitalised and closed, two or more list items kept as a list, one [Source N] marker per
+ * paragraph or list.
+ */
+
+/** A unit as render() needs it. */
+export interface Quotable {
+  unit: TextUnit;
+}
+
+/** Source text must not smuggle links, emphasis or fake markers into the answer. */
+export function neutralizeMarkdown(text: string): string {
+  return text
+    .replace(/!?\[([^\]\n]*)\]\(([^)\s]*)\)/g, (_m, label: string, url: string) =>
+      label ? `${label} (${url})` : url,
+    )
+    .replace(/\[(Source|Fuente) (\d+)\]/gi, '($1 $2)')
+    .replace(/\*\*|__|`/g, '')
+    .replace(/[<>]/g, '');
+}
+
+function asSentence(text: string): string {
+  const t = text.trim();
+  const capital = t.charAt(0).toLocaleUpperCase() + t.slice(1);
+  return /[.!?…:)"”]$/.test(capital) ? capital : `${capital.replace(/[;,]$/, '')}.`;
+}
+
+/** Paragraphs and lists of the picked units; one marker per paragraph or list, at its end. */
+export function render(picked: readonly Quotable[], marker: string): string[] {
+  const blocks: string[] = [];
+  let paragraph: string[] = [];
+  let list: string[] = [];
+  const asList = picked.filter((u) => u.unit.listItem).length >= 2;
+  for (const u of picked) {
+    if (asList && u.unit.listItem) {
+      // A lead-in and its list read as one block: the list's marker closes both.
+      if (paragraph.length > 0) blocks.push(paragraph.join(' '));
+      paragraph = [];
+      list.push(`- ${u.unit.text.trim()}`);
+    } else {
+      if (list.length > 0) blocks.push(`${list.join('\n')}${marker}`);
+      list = [];
+      paragraph.push(asSentence(u.unit.text));
+    }
+  }
+  if (list.length > 0) blocks.push(`${list.join('\n')}${marker}`);
+  if (paragraph.length > 0) blocks.push(`${paragraph.join(' ')}${marker}`);
+  return blocks;
+}

@@ -1,0 +1,139 @@
+import type { Concept } from '../answer/query.js';
+import type { Db } from '../db/database.js';
+import { englishCognates } from '../language/cognates.js';
+import { stem } from '../language/stem.js';
+import { isEnglishWord } from '../language/wordnet.js';
+import type { Language } from '../language/words.js';
+import { quote } from './lexical-search.js';
+import { documentFrequency, type FtsTable } from './term-stats.js';
+import { correctWord } from './vocabulary.js';
+
+/*
+ * What each concept of a question weighs and how the site may say it: each alternative's document
+ * frequency in the English (porter) and Spanish (Snowball) index; for a word the index lacks, a
+ * Spanish→English cognate, a two-word split or a typo correction from the index's own vocabulary
+ * (never for a dictionary word); equivalents far more common than the word asked count for less.
+ * A concept weighs its inverse document frequency: a word found nowhere weighs most, so a question
+ * about something the site never mentions is not covered.
+ */
+
+/** A concept found nowhere weighs this share of the largest possible idf. */
+const UNKNOWN_FACTOR = 1;
+/** Alternatives at least this sure (the word itself, lexicon equivalents, cognates) make a word known. */
+export const STRONG_ALTERNATIVE = 0.8;
+const COGNATE_WEIGHT = 0.85;
+/** A broader equivalent ("court" for "courthouse") keeps at least this share of its weight. */
+const BROADER_FLOOR = 0.5;
+
+export interface WeightedAlternative {
+  words: string[];
+  weight: number;
+  /** " stem stem " forms to look for in a chunk's stem strings. */
+  en: string;
+  es: string;
+}
+
+export interface WeightedConcept {
+  key: string;
+  boost: number;
+  weight: number;
+  known: boolean;
+  corrected?: string;
+  alternatives: WeightedAlternative[];
+}
+
+/** " stem stem " forms of a phrase, to look for in a chunk's stem strings (see chunk-match.ts). */
+export function stemForms(ws: readonly string[]): { en: string; es: string } {
+  const of = (language: Language) => ` ${ws.map((w) => stem(w, language)).join(' ')} `;
+  return { en: of('en'), es: of('es') };
+}
+
+export function alternativeOf(ws: string[], weight: number): WeightedAlternative {
+  return { words: ws, weight, ...stemForms(ws) };
+}
+
+/** A phrase as an FTS5 string literal of one index: the Spanish one holds Snowball stems. */
+export function phraseOf(ws: readonly string[], table: FtsTable): string {
+  return quote(table === 'kb_chunks_fts' ? ws.join(' ') : ws.map((w) => stem(w, 'es')).join(' '));
+}
+
+function frequency(db: Db, ws: readonly string[], table: FtsTable): number {
+  return documentFrequency(db, phraseOf(ws, table), table);
+}
+
+export function weighConcepts(db: Db, concepts: readonly Concept[], total: number): WeightedConcept[] {
+  const maxIdf = Math.log(1 + (total + 1));
+  return concepts.map((c) => {
+    const alternatives = c.alternatives.map((a) => alternativeOf(a.words, a.weight));
+    let df = 0;
+    // Synonyms from WordNet help match but do not make a word "known": "passport" is not covered
+    // by pages that say "pass".
+    for (const a of alternatives) {
+      if (a.weight < STRONG_ALTERNATIVE) continue;
+      df = Math.max(df, frequency(db, a.words, 'kb_chunks_fts'), frequency(db, a.words, 'kb_chunks_fts_es'));
+    }
+    let corrected: string | undefined;
+    const own = c.alternatives[0]?.words;
+    // A Spanish word of an English page: its cognate ("informacion" → "information").
+    if (df === 0 && own && own.length === 1 && !isEnglishWord(own[0]!)) {
+      for (const candidate of englishCognates(own[0]!)) {
+        const found = frequency(db, [candidate], 'kb_chunks_fts');
+        if (found === 0) continue;
+        alternatives.push(alternativeOf([candidate], COGNATE_WEIGHT));
+        corrected = candidate;
+        df = found;
+        break;
+      }
+    }
+    // Only a word no dictionary knows is taken for a typo: "joke" is not a misspelt "job".
+    if (df === 0 && own && own.length === 1 && !isEnglishWord(own[0]!)) {
+      const fix = correctWord(db, own[0]!, 'en') ?? correctWord(db, own[0]!, 'es');
+      if (fix) {
+        corrected = fix;
+        alternatives.push(alternativeOf([fix], 0.9));
+        df = Math.max(frequency(db, [fix], 'kb_chunks_fts'), frequency(db, [fix], 'kb_chunks_fts_es'));
+      }
+    }
+    // An unknown word ("daycare") may be written as two words on the site ("day care").
+    if (df === 0 && own && own.length === 1 && own[0]!.length >= 6) {
+      const w = own[0]!;
+      for (let i = 3; i <= w.length - 3 && df === 0; i++) {
+        const pair = [w.slice(0, i), w.slice(i)];
+        const found = frequency(db, pair, 'kb_chunks_fts');
+        if (found > 0) {
+          alternatives.push(alternativeOf(pair, 0.9));
+          corrected = pair.join(' ');
+          df = found;
+        }
+      }
+    }
+    const known = df > 0;
+    const idf = known ? Math.log(1 + (total + 1) / (df + 1)) : UNKNOWN_FACTOR * maxIdf;
+    // An equivalent far more common than the word asked ("court" for "courthouse") is a broader
+    // term: it counts for less, in proportion to how much less specific it is.
+    const ownDf = own
+      ? Math.max(frequency(db, own, 'kb_chunks_fts'), frequency(db, own, 'kb_chunks_fts_es'))
+      : 0;
+    if (ownDf > 0) {
+      const ownIdf = Math.log(1 + (total + 1) / (ownDf + 1));
+      for (const a of alternatives.slice(1)) {
+        const altDf = Math.max(
+          frequency(db, a.words, 'kb_chunks_fts'),
+          frequency(db, a.words, 'kb_chunks_fts_es'),
+        );
+        if (altDf > ownDf) {
+          const ratio = Math.log(1 + (total + 1) / (altDf + 1)) / ownIdf;
+          a.weight *= Math.min(1, Math.max(BROADER_FLOOR, ratio));
+        }
+      }
+    }
+    return {
+      key: c.key,
+      boost: c.boost,
+      weight: c.boost * Math.max(idf, 0.05),
+      known,
+      ...(corrected ? { corrected } : {}),
+      alternatives,
+    };
+  });
+}

@@ -1,0 +1,83 @@
+import type { Db } from '../db/database.js';
+import { stem } from '../language/stem.js';
+import type { Language } from '../language/words.js';
+import { cachedStatement } from './statements.js';
+import { chunkCount } from './term-stats.js';
+
+/*
+ * Typo correction against the index's own vocabulary ("tiket" → "ticket", "divorse" → "divorce"):
+ * a general dictionary would "correct" names, case numbers and local words, while the index only
+ * proposes words its pages use. The fts5vocab views (migration 104) list the indexed terms, which
+ * are stems: the misspelt word is stemmed the same way and compared with the terms that share its
+ * first letter (typos are rarely there), within one edit (two for long words, transpositions
+ * counting one). The most frequent close term wins.
+ */
+
+const VIEWS: Record<Language, string> = { en: 'kb_vocab_en', es: 'kb_vocab_es' };
+const MIN_LENGTH = 4;
+const CACHE_LIMIT = 5_000;
+const cache = new WeakMap<Db, Map<string, { term: string | null; chunks: number }>>();
+
+/** Damerau-Levenshtein (optimal string alignment) distance, giving up above `max`. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) {
+    rows.push([i]);
+  }
+  for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    let best = Number.POSITIVE_INFINITY;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d = Math.min(d, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = d;
+      best = Math.min(best, d);
+    }
+    if (best > max) return max + 1;
+  }
+  return rows[a.length]![b.length]!;
+}
+
+/**
+ * The indexed term closest to an unknown word, as a stem of `language`'s index, or null. Only call
+ * it for words the index does not hold.
+ */
+export function correctWord(db: Db, word: string, language: Language): string | null {
+  if (word.length < MIN_LENGTH || /\d/.test(word)) return null;
+  let perDb = cache.get(db);
+  if (!perDb) {
+    perDb = new Map();
+    cache.set(db, perDb);
+  }
+  const key = `${language}:${word}`;
+  const chunks = chunkCount(db);
+  const hit = perDb.get(key);
+  if (hit && hit.chunks === chunks) return hit.term;
+  const target = stem(word, language);
+  const max = target.length >= 8 ? 2 : 1;
+  const first = target[0]!;
+  const rows = cachedStatement(
+    db,
+    `SELECT term, doc FROM ${VIEWS[language]} WHERE term >= ? AND term < ? AND length(term) BETWEEN ? AND ?`,
+  ).all(first, String.fromCharCode(first.charCodeAt(0) + 1), target.length - max, target.length + max) as {
+    term: string;
+    doc: number;
+  }[];
+  let best: { term: string; distance: number; doc: number } | null = null;
+  for (const r of rows) {
+    if (r.term === target) {
+      best = null;
+      break;
+    }
+    const distance = editDistance(target, r.term, max);
+    if (distance > max) continue;
+    if (!best || distance < best.distance || (distance === best.distance && r.doc > best.doc))
+      best = { term: r.term, distance, doc: r.doc };
+  }
+  if (perDb.size >= CACHE_LIMIT) perDb.clear();
+  perDb.set(key, { term: best?.term ?? null, chunks });
+  return best?.term ?? null;
+}

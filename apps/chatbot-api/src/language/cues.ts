@@ -1,0 +1,45 @@
+import { readDataFile } from './data-files.js';
+import { contentWords, words } from './words.js';
+
+/*
+ * What kind of answer a question asks for (data/language/question-cues.json): an amount, a time, a
+ * place, a contact, a list, steps, yes or no, a definition, or advice that nobody here may give.
+ */
+
+export type Intent =
+  | 'advice'
+  | 'amount'
+  | 'time'
+  | 'duration'
+  | 'measure'
+  | 'count'
+  | 'place'
+  | 'contact'
+  | 'list'
+  | 'steps'
+  | 'yesno'
+  | 'definition';
+
+const raw = JSON.parse(readDataFile('question-cues.json')) as {
+  cues: Record<Intent, string[]>;
+  hints: Partial<Record<Intent, string>>;
+};
+const CUES = Object.entries(raw.cues).map(([intent, patterns]) => ({
+  intent: intent as Intent,
+  patterns: patterns.map((p) => new RegExp(p)),
+}));
+
+/** The question as the cue patterns read it: folded words joined by single spaces. */
+export function cueText(question: string): string {
+  return words(question).join(' ');
+}
+
+export function intentsOf(question: string): Intent[] {
+  const text = cueText(question);
+  return CUES.filter((c) => c.patterns.some((re) => re.test(text))).map((c) => c.intent);
+}
+
+/** Words a page uses next to the fact an intent asks for ("address" for where). */
+export function intentHints(intent: Intent): string[] {
+  return contentWords(raw.hints[intent] ?? '');
+}

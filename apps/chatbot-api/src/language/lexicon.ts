@@ -1,0 +1,69 @@
+import { dataLines } from './data-files.js';
+import { words } from './words.js';
+
+/*
+ * The lay-word ↔ legal-word table (data/language/lay-legal.tsv): groups of phrases that mean the same
+ * to someone asking a court or an agency, in English and Spanish. A question phrase found in a group
+ * stands for the whole group, so "lawyer" also finds "attorney" and "juzgado" finds "court".
+ */
+
+export interface LexiconGroup {
+  id: number;
+  /** Each phrase as folded words. */
+  en: string[][];
+  es: string[][];
+}
+
+function phrases(cell: string | undefined): string[][] {
+  return (cell ?? '')
+    .split(',')
+    .map((p) => words(p))
+    .filter((p) => p.length > 0);
+}
+
+const GROUPS: LexiconGroup[] = dataLines('lay-legal.tsv').map((line, id) => {
+  const [en, es] = line.split('\t');
+  return { id, en: phrases(en), es: phrases(es) };
+});
+
+/** Folded first word → [phrase, group] entries starting with it, longest phrase first. */
+const BY_FIRST_WORD = new Map<string, { phrase: string[]; group: LexiconGroup }[]>();
+for (const group of GROUPS) {
+  for (const phrase of [...group.en, ...group.es]) {
+    const list = BY_FIRST_WORD.get(phrase[0]!) ?? [];
+    list.push({ phrase, group });
+    BY_FIRST_WORD.set(phrase[0]!, list);
+  }
+}
+for (const list of BY_FIRST_WORD.values()) list.sort((a, b) => b.phrase.length - a.phrase.length);
+
+export interface LexiconMatch {
+  /** Index of the first question word covered, and how many words. */
+  start: number;
+  length: number;
+  groups: LexiconGroup[];
+}
+
+/**
+ * Phrases of the lexicon found in a sequence of folded words, longest first and without overlap.
+ * One phrase may belong to several groups ("support" is in "child support" and in "help").
+ */
+export function findLexiconPhrases(ws: readonly string[]): LexiconMatch[] {
+  const out: LexiconMatch[] = [];
+  let i = 0;
+  while (i < ws.length) {
+    const entries = BY_FIRST_WORD.get(ws[i]!) ?? [];
+    let best: LexiconMatch | null = null;
+    for (const { phrase, group } of entries) {
+      if (best && phrase.length < best.length) break;
+      if (!phrase.every((w, k) => ws[i + k] === w)) continue;
+      if (!best) best = { start: i, length: phrase.length, groups: [group] };
+      else if (!best.groups.includes(group)) best.groups.push(group);
+    }
+    if (best) {
+      out.push(best);
+      i += best.length;
+    } else i++;
+  }
+  return out;
+}

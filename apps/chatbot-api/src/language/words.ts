@@ -1,0 +1,57 @@
+import { dataLines } from './data-files.js';
+
+/*
+ * Words as retrieval sees them: lower case, accents folded, split on anything that is not a letter
+ * or a digit (apostrophes dropped first, so "don't" is "dont"). Function words of English and
+ * Spanish (data/language/function-words.*.txt) say how a question is asked, not what it is about.
+ */
+
+const COMBINING_MARKS = /\p{M}+/gu;
+const WORD = /[\p{L}\p{N}]+/gu;
+
+export type Language = 'en' | 'es';
+
+export function fold(text: string): string {
+  return text.normalize('NFD').replace(COMBINING_MARKS, '').toLowerCase();
+}
+
+/** Folded words of a text, in order. */
+export function words(text: string): string[] {
+  return fold(text).replace(/['’]/g, '').match(WORD) ?? [];
+}
+
+function wordSet(file: string): Set<string> {
+  return new Set(dataLines(file).flatMap((l) => l.split(/\s+/).filter(Boolean)));
+}
+
+const FUNCTION_WORDS: Record<Language, Set<string>> = {
+  en: wordSet('function-words.en.txt'),
+  es: wordSet('function-words.es.txt'),
+};
+
+export function isFunctionWord(word: string): boolean {
+  return FUNCTION_WORDS.en.has(word) || FUNCTION_WORDS.es.has(word);
+}
+
+/** Words that carry content: not function words of either language; one letter only if a digit. */
+export function contentWords(text: string): string[] {
+  return words(text).filter((w) => !isFunctionWord(w) && (w.length > 1 || /\d/.test(w)));
+}
+
+/**
+ * Spanish when the text shows Spanish punctuation, ñ, or more words found only in the Spanish
+ * function-word list than only in the English one. Short texts with no evidence are English.
+ */
+export function detectLanguage(text: string): Language {
+  if (/[¿¡ñ]/i.test(text)) return 'es';
+  let es = 0;
+  let en = 0;
+  for (const w of words(text)) {
+    const inEs = FUNCTION_WORDS.es.has(w);
+    const inEn = FUNCTION_WORDS.en.has(w);
+    if (inEs && !inEn) es++;
+    else if (inEn && !inEs) en++;
+  }
+  if (es === en && /[áéíóú]/i.test(text)) return 'es';
+  return es > en ? 'es' : 'en';
+}
