@@ -1,17 +1,22 @@
 import express, { type Express, Router } from 'express';
-import { createAdminRouter, effectiveAllowedOrigins } from './admin/index.js';
+import { documentLinks } from './admin/document-links.js';
+import { conversationHelpMetadata, createAdminRouter, effectiveAllowedOrigins } from './admin/index.js';
 import { ConversationOwnership } from './conversations/ownership.js';
 import { conversationRoutes } from './conversations/routes.js';
 import { Transcripts } from './conversations/transcripts.js';
+import { courtDateRoutes } from './court-dates/index.js';
 import type { RelayDeps } from './deps.js';
+import { feedbackHandler } from './feedback/feedback-route.js';
+import { FeedbackStore, feedbackObserver } from './feedback/feedback-store.js';
 import { healthRoutes } from './http/health.js';
 import { errorHandler, HttpError } from './http/http-error.js';
-import { cached, originGuard, selfOrigin } from './http/origin.js';
+import { cached, originGuard, trustedSelfOrigin } from './http/origin.js';
 import { requestContext } from './http/request-context.js';
 import { securityHeaders } from './http/security-headers.js';
 import { AdmissionController } from './limits/admission.js';
 import { DailyUsage } from './limits/daily-usage.js';
 import { byIp, byVisitor, limiterFactory } from './limits/rate-limits.js';
+import { memorySlotStore, redisSlotStore, type StreamSlots, streamSlots } from './limits/stream-slots.js';
 import { memoryWindowCounter, redisWindowCounter } from './limits/window-counter.js';
 import { createSessionHandler, requireVisitor } from './sessions/sessions.js';
 import { createWebhookRouter } from './webhooks/index.js';
@@ -28,13 +33,34 @@ export function activeStreams(app: Express): Set<AbortController> {
   return app.locals.streams as Set<AbortController>;
 }
 
-export function defaultAdmission(deps: Pick<RelayDeps, 'config' | 'redis'>): AdmissionController {
-  const { config, redis } = deps;
+export function defaultAdmission(
+  deps: Pick<RelayDeps, 'config' | 'redis'> & { now?: (() => Date) | undefined },
+): AdmissionController {
+  const { config, redis, now } = deps;
   return new AdmissionController({
+    ...(now ? { now: () => now().getTime() } : {}),
     counter: redis ? redisWindowCounter(redis, config.redisPrefix) : memoryWindowCounter(),
     requestsPerMinute: config.upstream.requestsPerMinute,
     queueSize: config.limits.admissionQueueSize,
     maxWaitMs: config.limits.admissionMaxWaitMs,
+    ipShare: config.limits.ipUpstreamShare,
+  });
+}
+
+function defaultStreamSlots(deps: RelayDeps): StreamSlots {
+  const { config, redis } = deps;
+  const { maxStreamSeconds, admissionMaxWaitMs, streamsPerVisitor, streamsPerIp } = config.limits;
+  return streamSlots({
+    store: redis ? redisSlotStore(redis, config.redisPrefix) : memorySlotStore(),
+    perVisitor: streamsPerVisitor,
+    perIp: streamsPerIp,
+    // A stream holds its slot through the admission wait, the upstream's answer and its lifetime.
+    leaseMs: maxStreamSeconds * 1000 + admissionMaxWaitMs + config.upstream.timeoutMs + 60_000,
+    onStoreError: (error) =>
+      deps.logger.warn(
+        { err: { message: (error as Error).message } },
+        'stream slots unavailable; not capped',
+      ),
   });
 }
 
@@ -51,19 +77,24 @@ export function createApp(deps: RelayDeps): Express {
   app.use(requestContext({ logger: deps.logger }));
   app.use(securityHeaders({ crossOriginResourcePolicy: { policy: 'same-origin' } }));
   app.use(healthRoutes({ sql, upstreamBaseUrl: config.upstream.baseUrl }));
-  // Raw body: the webhook signature covers the exact bytes, so no JSON parser may run first.
-  app.use('/webhooks/chatbot', createWebhookRouter(deps));
+  const limits = limiterFactory({ redis: deps.redis, prefix: config.redisPrefix });
+  // Raw body: the webhook signature covers the exact bytes, so no JSON parser may run first. The
+  // per-IP limit comes before the body is read, so a flood of (slow) deliveries is refused at once.
+  app.use(
+    '/webhooks/chatbot',
+    limits({ name: 'webhook', limit: config.limits.webhooksPerIpPerMinute, key: byIp }),
+    createWebhookRouter(deps),
+  );
   app.use('/admin', createAdminRouter(deps));
   app.use(widgetRoutes({ distDir: deps.widgetDistDir ?? widgetDistDir(), publicUrl: config.publicUrl }));
 
   const usage = new DailyUsage(sql, config, now);
   app.locals.usage = usage;
-  const limits = limiterFactory({ redis: deps.redis, prefix: config.redisPrefix });
   const visitorRule = { name: 'visitor', limit: config.limits.visitorPerMinute, key: byVisitor };
   const allowedOrigins = cached(() => effectiveAllowedOrigins(deps), 5_000);
   const api = Router();
   const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : undefined;
-  api.use(originGuard({ allowedOrigins, ownOrigin: selfOrigin(publicOrigin) }));
+  api.use(originGuard({ allowedOrigins, ownOrigin: trustedSelfOrigin(publicOrigin) }));
   api.use(limits({ name: 'ip', limit: config.limits.ipPerMinute, key: byIp }));
   api.use(express.json({ limit: config.limits.bodyLimitBytes }));
   api.post(
@@ -71,17 +102,30 @@ export function createApp(deps: RelayDeps): Express {
     limits({ name: 'sessions', limit: config.limits.sessionsPerIpPerMinute, key: byIp }),
     createSessionHandler({ config, now }),
   );
+  const ownership = new ConversationOwnership(sql);
+  const admission = deps.admission ?? defaultAdmission(deps);
+  const transcripts = new Transcripts(sql, config.transcripts);
+  const feedback = new FeedbackStore(sql, config.transcripts);
+  api.post(
+    '/feedback',
+    requireVisitor({ config, now }),
+    limits(visitorRule),
+    feedbackHandler({ chat: deps.upstream.chat, ownership, transcripts, admission, store: feedback, now }),
+  );
   api.use(
     '/conversations',
     requireVisitor({ config, now }),
     conversationRoutes({
       config,
       chat: deps.upstream.chat,
-      ownership: new ConversationOwnership(sql),
-      admission: deps.admission ?? defaultAdmission(deps),
+      ownership,
+      admission,
       usage,
-      transcripts: new Transcripts(sql, config.transcripts),
+      transcripts,
+      answers: feedbackObserver(feedback),
+      documentLinks: () => documentLinks(sql),
       streams,
+      streamSlots: defaultStreamSlots(deps),
       visitorLimit: limits(visitorRule),
       // The answer path counts both in one pass.
       messageLimit: limits(visitorRule, {
@@ -90,6 +134,16 @@ export function createApp(deps: RelayDeps): Express {
         key: byVisitor,
       }),
       now,
+      conversationMetadata: () => conversationHelpMetadata(sql),
+    }),
+  );
+  api.use(
+    courtDateRoutes({
+      courtDates: deps.courtDates,
+      warrants: config.warrants,
+      limits,
+      visitor: [requireVisitor({ config, now }), limits(visitorRule)],
+      maxTextChars: config.limits.maxMessageChars,
     }),
   );
   app.use('/api', api);

@@ -101,4 +101,22 @@ describe('loadConfig', () => {
     expect(config.sessionKeys.map((k) => k.kid)).toHaveLength(2);
     expect(config.sessionKeys[0]?.kid).not.toBe(config.sessionKeys[1]?.kid);
   });
+
+  it('bounds request arrival and upstream use per address by default, and checks the bounds agree', () => {
+    const config = loadConfig(base, noFiles);
+    expect(config.requestTimeoutMs).toBe(60_000);
+    expect(config.headersTimeoutMs).toBe(20_000);
+    expect(config.limits).toMatchObject({
+      ipUpstreamShare: 0.25,
+      streamsPerVisitor: 2,
+      streamsPerIp: 6,
+      webhooksPerIpPerMinute: 60,
+    });
+    expect(() =>
+      loadConfig({ ...base, REQUEST_TIMEOUT_MS: '1000', HEADERS_TIMEOUT_MS: '2000' }, noFiles),
+    ).toThrow(/HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS/);
+    expect(() => loadConfig({ ...base, LIMIT_IP_UPSTREAM_SHARE: '0' }, noFiles)).toThrow(
+      /LIMIT_IP_UPSTREAM_SHARE/,
+    );
+  });
 });

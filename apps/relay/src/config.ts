@@ -1,7 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { adminPasswordProblem } from './admin/password-policy.js';
 import { EnvReader } from './config/env-reader.js';
+import {
+  type CourtDatesConfig,
+  readCourtDatesConfig,
+  readWarrantsConfig,
+  type WarrantsConfig,
+} from './court-dates/config.js';
 
 /** A signing key for visitor tokens; `kid` lets tokens name the key so secrets can rotate. */
 export interface SessionKey {
@@ -53,7 +60,16 @@ export interface RelayConfig {
     bodyLimitBytes: number;
     maxStreamSeconds: number;
     heartbeatMs: number;
+    /** Share of the upstream requests per minute one client IP (IPv6 /56) may spend. */
+    ipUpstreamShare: number;
+    /** Answer streams open at once per visitor and per client IP. */
+    streamsPerVisitor: number;
+    streamsPerIp: number;
+    webhooksPerIpPerMinute: number;
   };
+  /** How long a request may take to arrive (headers, then the whole body); 0 would mean forever. */
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
   transcripts: { enabled: boolean; retentionDays: number };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   shutdownGraceMs: number;
@@ -64,6 +80,10 @@ export interface RelayConfig {
   /** Admin upload caps, checked before a byte goes upstream (at most the contract's 20 × 25 MiB). */
   adminUploadMaxFiles: number;
   adminUploadMaxFileBytes: number;
+  /** Court-date look-ups and reminders (`SCHEDULING_*`); undefined = off. */
+  courtDates: CourtDatesConfig | undefined;
+  /** Warrant information (general only; never a look-up). */
+  warrants: WarrantsConfig;
 }
 
 export class ConfigError extends Error {
@@ -147,7 +167,13 @@ export function loadConfig(
       bodyLimitBytes: r.int('BODY_LIMIT_BYTES', 32_768, { min: 1024, max: 5_242_880 }),
       maxStreamSeconds: r.int('MAX_STREAM_SECONDS', 300, { min: 1 }),
       heartbeatMs: r.int('HEARTBEAT_MS', 15_000, { min: 10 }),
+      ipUpstreamShare: r.number('LIMIT_IP_UPSTREAM_SHARE', 0.25, { min: 0.01, max: 1 }),
+      streamsPerVisitor: r.int('LIMIT_STREAMS_PER_VISITOR', 2, { min: 1 }),
+      streamsPerIp: r.int('LIMIT_STREAMS_PER_IP', 6, { min: 1 }),
+      webhooksPerIpPerMinute: r.int('LIMIT_WEBHOOKS_PER_IP_PER_MINUTE', 60, { min: 1 }),
     },
+    requestTimeoutMs: r.int('REQUEST_TIMEOUT_MS', 60_000, { min: 100, max: 3_600_000 }),
+    headersTimeoutMs: r.int('HEADERS_TIMEOUT_MS', 20_000, { min: 100, max: 3_600_000 }),
     transcripts: {
       enabled: r.bool('TRANSCRIPTS', false),
       retentionDays: r.int('TRANSCRIPT_RETENTION_DAYS', 30, { min: 1 }),
@@ -164,7 +190,28 @@ export function loadConfig(
     publicUrl,
     adminUploadMaxFiles: r.int('ADMIN_UPLOAD_MAX_FILES', 20, { min: 1, max: 20 }),
     adminUploadMaxFileBytes: r.int('ADMIN_UPLOAD_MAX_FILE_BYTES', 26_214_400, { min: 1, max: 26_214_400 }),
+    courtDates: readCourtDatesConfig(
+      r,
+      embeddedDataDir,
+      { readFile, writeFile },
+      Boolean((databaseUrl && databaseUrl !== 'memory:') || redisUrl),
+    ),
+    warrants: readWarrantsConfig(r),
   };
+  if (config.headersTimeoutMs > config.requestTimeoutMs) {
+    r.problems.push(
+      'HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS (the headers are part of the request).',
+    );
+  }
+  if (r.raw('NODE_ENV') === 'production' && r.raw('PUBLIC_URL') === undefined) {
+    // Without it the relay cannot tell its own pages from a forged Host + Origin pair.
+    r.problems.push(
+      'PUBLIC_URL must be set when NODE_ENV=production (the address visitors reach the relay at).',
+    );
+  }
+  // A weak operator-chosen password is refused at start; unset, a strong one is generated instead.
+  const weakAdminPassword = config.adminPassword && adminPasswordProblem(config.adminPassword);
+  if (weakAdminPassword) r.problems.push(weakAdminPassword);
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return config;
 }

@@ -2,6 +2,7 @@ import type { ChatbotClient } from '@amicus/chatbot-client';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { RelayConfig } from './config.js';
+import type { CourtDates } from './court-dates/service.js';
 import type { AdmissionController } from './limits/admission.js';
 import type { SqlClient } from './storage/sql.js';
 
@@ -22,4 +23,6 @@ export interface RelayDeps {
   admission?: AdmissionController | undefined;
   /** Built widget files; defaults to `@amicus/widget`'s dist/. */
   widgetDistDir?: string | undefined;
+  /** Court-date look-ups and reminders; absent when `SCHEDULING_*` is not configured. */
+  courtDates?: CourtDates | undefined;
 }

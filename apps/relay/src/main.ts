@@ -16,10 +16,10 @@ try {
 const relay = await startRelay(config);
 relay.deps.logger.info({ url: relay.url }, 'relay listening');
 process.stdout.write(`Amicus relay listening on ${relay.url}\n`);
-if (relay.generatedAdminPassword) {
-  // Printed once, on the first start; only its hash is stored.
+if (relay.adminPasswordFile) {
+  // Only the path: stdout ends up in logs, and the password must not. The database keeps only its hash.
   process.stdout.write(
-    `Admin sign-in: user "${config.adminUser}", password "${relay.generatedAdminPassword}" (shown once; set ADMIN_PASSWORD to choose your own)\n`,
+    `Admin sign-in: user "${config.adminUser}", generated password in ${relay.adminPasswordFile} (readable by this user only; set ADMIN_PASSWORD to choose your own)\n`,
   );
 }
 

@@ -8,7 +8,9 @@ import { ensureAdminUser } from './admin/index.js';
 import { activeStreams, createApp, dailyUsage, defaultAdmission } from './app.js';
 import type { RelayConfig } from './config.js';
 import { Transcripts } from './conversations/transcripts.js';
+import { createCourtDates, startCourtDatesSweep } from './court-dates/index.js';
 import type { RelayDeps } from './deps.js';
+import { FeedbackStore } from './feedback/feedback-store.js';
 import { createLogger } from './logger.js';
 import { openDatabase } from './storage/open.js';
 
@@ -25,8 +27,8 @@ export interface RunningRelay {
   app: Express;
   server: Server;
   deps: RelayDeps;
-  /** The admin password generated on this first start, to print once; undefined otherwise. */
-  generatedAdminPassword: string | undefined;
+  /** The file holding the generated admin password, while it exists: print its path, never the content. */
+  adminPasswordFile: string | undefined;
   /** Stops taking requests, lets open answers finish up to `graceMs`, then releases everything. */
   close(graceMs?: number): Promise<void>;
 }
@@ -44,7 +46,8 @@ export async function buildDeps(config: RelayConfig, options: RelayRuntimeOption
     dataDir: config.embeddedDataDir,
     schema: config.databaseSchema,
   });
-  const admission = defaultAdmission({ config, redis });
+  const now = options.now ?? (() => new Date());
+  const admission = defaultAdmission({ config, redis, now });
   const client = (apiKey: string) =>
     new ChatbotClient({
       baseUrl: config.upstream.baseUrl,
@@ -64,10 +67,11 @@ export async function buildDeps(config: RelayConfig, options: RelayRuntimeOption
     sql,
     upstream: { chat: client(config.upstream.chatKey), ingest: client(config.upstream.ingestKey) },
     logger,
-    now: options.now ?? (() => new Date()),
+    now,
     redis,
     admission,
     widgetDistDir: options.widgetDistDir,
+    courtDates: createCourtDates(config, { sql, logger, now, fetch: options.fetch }),
   };
 }
 
@@ -79,24 +83,36 @@ export async function startRelay(
   const deps = await buildDeps(config, options);
   const admin = await ensureAdminUser(deps);
   const app = createApp(deps);
-  const server = createServer(app);
-  // Streams may legitimately be quiet between heartbeats; Node's defaults would cut them.
-  server.requestTimeout = 0;
-  server.headersTimeout = 30_000;
+  // These bound only a request's arrival (headers, then the whole body): a half-sent request is cut,
+  // while an answer stream, whose request arrived long before, may run for MAX_STREAM_SECONDS.
+  // Node checks them every `connectionsCheckingInterval`, so that follows the shorter bound.
+  const server = createServer(
+    {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: config.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(5_000, Math.max(50, Math.floor(config.headersTimeoutMs / 4))),
+    },
+    app,
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
   const transcripts = new Transcripts(deps.sql, config.transcripts);
+  const feedback = new FeedbackStore(deps.sql, config.transcripts);
   const purge = setInterval(
     () =>
-      void transcripts
-        .purge(deps.now())
-        .catch((error: unknown) => deps.logger.error({ err: error }, 'purge failed')),
+      void Promise.all([transcripts.purge(deps.now()), feedback.purgeText(deps.now())]).catch(
+        (error: unknown) => deps.logger.error({ err: error }, 'purge failed'),
+      ),
     3_600_000,
   );
   purge.unref();
   void transcripts.purge(deps.now()).catch(() => undefined);
+  const courtSweep = deps.courtDates
+    ? startCourtDatesSweep(deps.courtDates, deps.logger, deps.now)
+    : undefined;
+  void feedback.purgeText(deps.now()).catch(() => undefined);
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   let closing: Promise<void> | undefined;
@@ -105,8 +121,9 @@ export async function startRelay(
     app,
     server,
     deps,
-    generatedAdminPassword: admin.password,
+    adminPasswordFile: admin.passwordFile,
     close: (graceMs = config.shutdownGraceMs) => {
+      clearInterval(courtSweep);
       closing ??= shutdown(server, app, deps, graceMs, purge);
       return closing;
     },

@@ -46,6 +46,9 @@ export async function startTestRelay(options: StartTestRelayOptions): Promise<Te
       DATABASE_URL: 'memory:',
       LOG_LEVEL: options.logDestination ? 'info' : 'silent',
       ADMIN_PASSWORD: 'test-admin-password',
+      // Every client of a test (and every page of an e2e journey) is 127.0.0.1: one address's share
+      // of the upstream budget would be the whole suite's. Tests of that share set it themselves.
+      LIMIT_IP_UPSTREAM_SHARE: '1',
       ...options.env,
     },
     { cwd: dataDir },

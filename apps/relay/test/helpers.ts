@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { Writable } from 'node:stream';
 import { createParser } from 'eventsource-parser';
 
@@ -65,4 +66,31 @@ export function widgetApi(relayUrl: string, origin = ORIGIN) {
       });
     },
   };
+}
+
+/**
+ * One request over node:http, for what fetch will not send: a forged `Host`, or `Sec-Fetch-Site`
+ * (a header only browsers set).
+ */
+export function rawRequest(
+  url: string,
+  {
+    method = 'GET',
+    headers = {},
+    body,
+  }: { method?: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }

@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdmissionController } from '../src/limits/admission.js';
+import { redisSlotStore, streamSlots } from '../src/limits/stream-slots.js';
 import { redisWindowCounter } from '../src/limits/window-counter.js';
 import { startTestRelay, type TestRelay } from '../src/testing.js';
 import { ORIGIN, readEvents, widgetApi } from './helpers.js';
@@ -106,6 +107,49 @@ describe('two relays on one PostgreSQL and one Redis', () => {
     expect(results.filter((r) => r.status === 'rejected')).toHaveLength(2);
     first.close();
     second.close();
+    await redis.quit();
+  });
+
+  it("holds one address to its share of the budget across both instances' admission controllers", async () => {
+    const redis = new Redis(REDIS_URL);
+    const fixedMinute = () => 1_700_000_000_000;
+    const controller = () =>
+      new AdmissionController({
+        counter: redisWindowCounter(redis, `${PREFIX}share:`),
+        requestsPerMinute: 8,
+        ipShare: 0.25,
+        queueSize: 0,
+        maxWaitMs: 0,
+        now: fixedMinute,
+      });
+    const [first, second] = [controller(), controller()];
+    const results = await Promise.allSettled(
+      [first, second, first, second].map((c, i) => c.admit(`visitor-${i}`, '203.0.113.9')),
+    );
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'rejected']);
+    await first.admit('visitor-x', '198.51.100.9'); // another address still gets its share
+    first.close();
+    second.close();
+    await redis.quit();
+  });
+
+  it("caps one visitor's open answer streams across both instances", async () => {
+    const redis = new Redis(REDIS_URL);
+    const onInstance = () =>
+      streamSlots({
+        store: redisSlotStore(redis, `${PREFIX}slots:`),
+        perVisitor: 2,
+        perIp: 6,
+        leaseMs: 60_000,
+      });
+    const [onA, onB] = [onInstance(), onInstance()];
+    const first = await onA('alice', '203.0.113.10');
+    await onB('alice', '203.0.113.10');
+    await expect(onA('alice', '203.0.113.10')).rejects.toMatchObject({ status: 429 });
+    await expect(onB('alice', '203.0.113.10')).rejects.toMatchObject({ status: 429 });
+    await first();
+    const again = await onB('alice', '203.0.113.10');
+    await again();
     await redis.quit();
   });
 });

@@ -89,8 +89,11 @@ describe('POST /api/sessions refresh', () => {
 });
 
 describe("the relay's own origin on the widget API", () => {
-  it('allows the origin the relay is reached at when PUBLIC_URL is unset', async () => {
-    const res = await widgetApi(stack.relay.url, stack.relay.url).call('/api/sessions', { method: 'POST' });
+  it('allows the origin the relay is reached at when PUBLIC_URL is unset, from a same-origin page', async () => {
+    const res = await widgetApi(stack.relay.url, stack.relay.url).call('/api/sessions', {
+      method: 'POST',
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
     expect(res.status).toBe(201);
     expect(res.headers.get('access-control-allow-origin')).toBe(stack.relay.url);
   });
@@ -100,7 +103,10 @@ describe("the relay's own origin on the widget API", () => {
     ['the same address over https', () => stack.relay.url.replace('http:', 'https:')],
     ['the host name spelled differently', () => stack.relay.url.replace('127.0.0.1', 'localhost')],
   ])('refuses %s', async (_name, origin) => {
-    const res = await widgetApi(stack.relay.url, origin()).call('/api/sessions', { method: 'POST' });
+    const res = await widgetApi(stack.relay.url, origin()).call('/api/sessions', {
+      method: 'POST',
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
     expect(res.status).toBe(403);
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
   });

@@ -14,7 +14,9 @@ export type Mode =
   /** The done frame, then silence: no `[DONE]`, the response left open. */
   | 'done-then-silence'
   /** The done frame, then another delta (against the contract), the response left open. */
-  | 'done-then-more';
+  | 'done-then-more'
+  /** `state.frames` as they are (hostile shapes included), then `[DONE]`. */
+  | 'scripted';
 
 /** The `flood` mode's plan and what it has managed to send so far. */
 export interface Flood {
@@ -45,6 +47,13 @@ export async function startStandIn() {
     lastRequestId: '',
     /** The connections answer streams arrived on (a kept-alive connection serves several). */
     streamSockets: new Set<unknown>(),
+    /** The frames of the `scripted` mode, each sent as `data: <JSON>`. */
+    frames: [] as unknown[],
+    /** Bodies of `POST /v1/conversations` and `GET /v1/conversations/{id}`; defaults when undefined. */
+    created: undefined as unknown,
+    conversation: undefined as unknown,
+    /** Requests by method and path pattern, e.g. `GET /v1/conversations/:id`. */
+    calls: new Map<string, number>(),
     flood: {
       deltas: 0,
       deltaChars: 0,
@@ -101,6 +110,11 @@ export async function startStandIn() {
       }
       case 'flood':
         return void flood(res, cid);
+      case 'scripted':
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        for (const data of state.frames) frame(res, data);
+        res.end('data: [DONE]\n\n');
+        return;
       default:
         // A whole answer; the `done-then-*` modes stop after its done frame (and may add to it).
         res.writeHead(200, { 'content-type': 'text/event-stream' });
@@ -162,18 +176,44 @@ export async function startStandIn() {
         res.end('{"status":"ok"}');
         return;
       }
+      const pattern = `${req.method} ${(req.url ?? '').replace(/[0-9a-f-]{36}/gi, ':id')}`;
+      state.calls.set(pattern, (state.calls.get(pattern) ?? 0) + 1);
       if (req.method === 'POST' && req.url === '/v1/conversations') {
         res.writeHead(201, { 'content-type': 'application/json' });
         res.end(
-          JSON.stringify({
-            id: randomUUID(),
-            object: 'conversation',
-            model: null,
-            metadata: {},
-            created: 1,
-            updated: 1,
-          }),
+          JSON.stringify(
+            state.created ?? {
+              id: randomUUID(),
+              object: 'conversation',
+              model: null,
+              metadata: {},
+              created: 1,
+              updated: 1,
+            },
+          ),
         );
+        return;
+      }
+      const conversation = /^\/v1\/conversations\/([^/]+)$/.exec(req.url ?? '');
+      if (conversation?.[1] && req.method === 'GET') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify(
+            state.conversation ?? {
+              id: conversation[1],
+              object: 'conversation',
+              model: null,
+              metadata: {},
+              created: 1,
+              updated: 1,
+              messages: [],
+            },
+          ),
+        );
+        return;
+      }
+      if (conversation?.[1] && req.method === 'DELETE') {
+        res.writeHead(204).end();
         return;
       }
       const match = /^\/v1\/conversations\/([^/]+)\/messages$/.exec(req.url ?? '');

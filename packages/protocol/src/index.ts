@@ -31,6 +31,11 @@ export interface WireCitation {
 export interface WireMessage {
   role: 'user' | 'assistant';
   content: string;
+  /**
+   * BCP 47 language of `content`, when the sender knows it (optional; added for WCAG 3.1.2). Without it
+   * the widget tells English from Spanish by the text itself.
+   */
+  lang?: string;
   /** Empty for user messages and for answers without sources. */
   citations: WireCitation[];
 }
@@ -118,3 +123,25 @@ export interface WidgetManifest {
   /** Every file of the build (loader and lazily loaded parts) with its versioned URL and SRI value. */
   files: Record<string, { url: string; integrity: string }>;
 }
+
+export type {
+  ClerkContact,
+  CourtDateLookupRequest,
+  CourtDateLookupResponse,
+  CourtHearing,
+  CourtLanguage,
+  IntentRequest,
+  IntentResponse,
+  ReminderChannel,
+  ReminderConfirmRequest,
+  ReminderConsent,
+  ReminderRequest,
+  ReminderResponse,
+  ReminderStopRequest,
+  WarrantInfoRequest,
+  WarrantInfoResponse,
+  WarrantResolutionOption,
+} from './court-dates.js';
+
+export type { FeedbackRating, FeedbackRequest } from './feedback.js';
+export { MAX_FEEDBACK_COMMENT_CHARS } from './feedback.js';

@@ -7,7 +7,8 @@ export interface AdminSettings {
   webhookSecret: string | undefined;
   /** Origin of PUBLIC_URL, when set: the only origin allowed on state-changing admin requests. */
   publicOrigin: string | undefined;
-  secureCookies: boolean;
+  /** PUBLIC_URL is https: browsers reach the relay securely even where the relay itself sees plain http. */
+  publicUrlIsHttps: boolean;
   maxUploadFiles: number;
   maxUploadFileBytes: number;
   /** Widget origins from the environment (read-only in the admin app). */
@@ -24,7 +25,7 @@ export function adminSettings(config: RelayConfig): AdminSettings {
     adminPassword: config.adminPassword === '' ? undefined : config.adminPassword,
     webhookSecret: config.webhookSecret === '' ? undefined : config.webhookSecret,
     publicOrigin: publicUrl ? new URL(publicUrl).origin : undefined,
-    secureCookies: publicUrl?.startsWith('https:') ?? false,
+    publicUrlIsHttps: publicUrl?.startsWith('https:') ?? false,
     // The loader already bounds these; the min() keeps the contract's caps even if it ever did not.
     maxUploadFiles: Math.min(config.adminUploadMaxFiles, CONTRACT_MAX_FILES),
     maxUploadFileBytes: Math.min(config.adminUploadMaxFileBytes, CONTRACT_MAX_FILE_BYTES),

@@ -23,6 +23,14 @@ afterAll(async () => {
   await api?.close();
 });
 
+// Printable strings, and strings of any ASCII including NUL and other controls (issue 10: a NUL in a
+// field or query value used to reach PostgreSQL and come back as a 500).
+const text = (maxLength?: number) =>
+  fc.oneof(
+    fc.string(maxLength === undefined ? {} : { maxLength }),
+    fc.string({ unit: 'binary-ascii', ...(maxLength === undefined ? {} : { maxLength }) }),
+  );
+
 // /logout and /events are left out: one ends the session the fuzzer needs, the other never ends.
 const paths = fc.oneof(
   fc.constantFrom(
@@ -39,8 +47,8 @@ const paths = fc.oneof(
     '/jobs/00000000-0000-4000-8000-000000000000',
     '/documents/00000000-0000-4000-8000-000000000000',
   ),
-  fc.string({ maxLength: 40 }).map((s) => `/documents/${encodeURIComponent(s)}`),
-  fc.string({ maxLength: 40 }).map((s) => `/jobs/${encodeURIComponent(s)}`),
+  text(40).map((s) => `/documents/${encodeURIComponent(s)}`),
+  text(40).map((s) => `/jobs/${encodeURIComponent(s)}`),
   fc.webPath().map((p) => (p.startsWith('/') ? p : `/${p}`)),
 );
 const queries = fc.dictionary(
@@ -58,23 +66,23 @@ const queries = fc.dictionary(
     'before',
     'kind',
   ),
-  fc.oneof(fc.string({ maxLength: 30 }), fc.integer().map(String), fc.constant('')),
+  fc.oneof(text(30), fc.integer().map(String), fc.constant('')),
   { maxKeys: 4 },
 );
 const jsonBodies = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
   fc.record(
     {
-      namespace: fc.oneof(fc.string(), fc.constant('general'), fc.integer()),
-      seed_urls: fc.oneof(fc.array(fc.oneof(fc.webUrl(), fc.string()), { maxLength: 3 }), fc.string()),
+      namespace: fc.oneof(text(), fc.constant('general'), fc.integer()),
+      seed_urls: fc.oneof(fc.array(fc.oneof(fc.webUrl(), text()), { maxLength: 3 }), fc.string()),
       max_pages: fc.oneof(fc.integer(), fc.double(), fc.string()),
       max_depth: fc.oneof(fc.integer(), fc.constant(null)),
       rate_limit_rps: fc.oneof(fc.double(), fc.string()),
-      allowed_domains: fc.oneof(fc.array(fc.string(), { maxLength: 3 }), fc.object()),
-      ids: fc.oneof(fc.array(fc.oneof(fc.uuid(), fc.string()), { maxLength: 4 }), fc.string()),
-      origins: fc.oneof(fc.array(fc.oneof(fc.webUrl(), fc.string()), { maxLength: 3 }), fc.integer()),
-      username: fc.string(),
-      password: fc.string(),
+      allowed_domains: fc.oneof(fc.array(text(), { maxLength: 3 }), fc.object()),
+      ids: fc.oneof(fc.array(fc.oneof(fc.uuid(), text()), { maxLength: 4 }), fc.string()),
+      origins: fc.oneof(fc.array(fc.oneof(fc.webUrl(), text()), { maxLength: 3 }), fc.integer()),
+      username: text(),
+      password: text(),
     },
     { requiredKeys: [] },
   ),
@@ -83,7 +91,7 @@ const bodies = fc.oneof(
   jsonBodies.map((v) => ({ type: 'application/json', body: JSON.stringify(v) ?? 'null' })),
   fc.string({ maxLength: 200 }).map((s) => ({ type: 'application/json', body: s })),
   fc.string({ maxLength: 200 }).map((s) => ({ type: 'multipart/form-data; boundary=xyz', body: s })),
-  fc.tuple(fc.string({ maxLength: 40 }), fc.string({ maxLength: 100 })).map(([name, content]) => ({
+  fc.tuple(text(40), fc.string({ maxLength: 100 })).map(([name, content]) => ({
     type: 'multipart/form-data; boundary=b0undary',
     body: `--b0undary\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\n${content}\r\n--b0undary--\r\n`,
   })),

@@ -3,6 +3,7 @@ import { startTestChatbotApi, type TestChatbotApi } from '@amicus/chatbot-api/te
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRelay, type TestRelay } from '../testing.js';
+import { listAudit } from './audit.js';
 import type { Job } from './jobs.js';
 import { AdminTestClient } from './testing/admin-client.js';
 
@@ -28,6 +29,8 @@ beforeAll(async () => {
         DATABASE_SCHEMA: SCHEMA,
         SESSION_SECRET: 'shared-secret-for-the-admin-scale-out-test-0123',
         WEBHOOK_SECRET: SECRET,
+        // So the lockout tests can speak from several client addresses.
+        TRUST_PROXY: '1',
       },
     });
   [a, b] = await Promise.all([start(), start()]);
@@ -82,6 +85,32 @@ describe('admin API on two relays sharing PostgreSQL', () => {
 
     const audit = await onA.json<{ data: { action: string }[] }>('/audit?action=upload.create');
     expect(audit.body.data).toHaveLength(1);
+  });
+
+  it('checks at most 5 of 200 concurrent wrong passwords sent to both relays', async () => {
+    const login = (relay: TestRelay, password: string, ip: string) =>
+      fetch(`${relay.url}/admin/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: relay.url, 'x-forwarded-for': ip },
+        body: JSON.stringify({ username: 'admin', password }),
+      }).then(async (res) => {
+        await res.arrayBuffer();
+        return res.status;
+      });
+    const { data: before } = await listAudit(a.deps.sql, { limit: 1 });
+    const statuses = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => login(i % 2 ? a : b, `wrong-${i}`, '203.0.113.80')),
+    );
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(195);
+    const { data } = await listAudit(a.deps.sql, { action: 'auth.login', limit: 500 });
+    const checked = data.filter(
+      (e) => BigInt(e.id) > BigInt(before[0]?.id ?? 0) && e.detail.reason === 'invalid_credentials',
+    );
+    expect(checked).toHaveLength(5);
+    // The attacker is locked out on both relays; staff elsewhere sign in on either.
+    expect(await login(a, 'test-admin-password', '203.0.113.80')).toBe(429);
+    expect(await login(b, 'test-admin-password', '198.51.100.30')).toBe(200);
   });
 
   it('refuses to rewrite the audit log on PostgreSQL', async () => {

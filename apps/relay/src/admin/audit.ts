@@ -1,4 +1,5 @@
 import type { SqlClient } from '../storage/sql.js';
+import { storable, storableDeep } from './text-input.js';
 
 export type AuditResult = 'success' | 'failure';
 
@@ -31,19 +32,25 @@ export interface AuditQuery {
   limit: number;
 }
 
-/** The only write path to the audit log: INSERT. There is deliberately no update or delete function. */
+const storableOrNull = (value: string | null | undefined) => (value == null ? null : storable(value));
+
+/**
+ * The only write path to the audit log: INSERT. There is deliberately no update or delete function.
+ * Entries often record what an attacker sent, so every string is made storable first: a NUL in a
+ * tried username must be logged, not turn the refusal into a 500.
+ */
 export async function appendAudit(sql: SqlClient, at: Date, entry: AuditInput): Promise<void> {
   await sql.query(
     `INSERT INTO admin_audit_log (at, actor, action, target, ip, result, detail)
      VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)`,
     [
       at.toISOString(),
-      entry.actor,
+      storableOrNull(entry.actor),
       entry.action,
-      entry.target ?? null,
-      entry.ip,
+      storableOrNull(entry.target),
+      storableOrNull(entry.ip),
       entry.result,
-      JSON.stringify(entry.detail ?? {}),
+      JSON.stringify(storableDeep(entry.detail ?? {})),
     ],
   );
 }

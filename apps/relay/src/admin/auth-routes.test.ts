@@ -9,7 +9,7 @@ beforeAll(async () => {
   f = await startAdminFixture();
 });
 beforeEach(async () => {
-  await f.deps.sql.query('DELETE FROM admin_login_failures');
+  await f.deps.sql.query('DELETE FROM admin_login_throttle');
   await f.deps.sql.query('DELETE FROM admin_sessions');
   f.clock.now = new Date();
 });
@@ -24,6 +24,7 @@ describe('admin login', () => {
     const body = (await res.json()) as Record<string, unknown>;
     expect(body).toMatchObject({ authenticated: true, user: { username: 'admin' } });
     expect(typeof body.csrf_token).toBe('string');
+    // Plain http (development): the prefix-less fallback name, scoped to /admin, without Secure.
     const cookie = res.headers.get('set-cookie') ?? '';
     expect(cookie).toMatch(/^amicus_admin=[A-Za-z0-9_-]{43};/);
     expect(cookie).toContain('HttpOnly');
@@ -32,12 +33,17 @@ describe('admin login', () => {
     expect(cookie).not.toContain('Secure');
   });
 
-  it('marks the cookie Secure when PUBLIC_URL is https', async () => {
+  it('uses a __Host- Secure cookie when PUBLIC_URL is https', async () => {
     const g = await startAdminFixture({ env: { PUBLIC_URL: 'https://relay.example' } });
     try {
       const res = await g.login(undefined, { origin: 'https://relay.example' });
       expect(res.status).toBe(200);
-      expect(res.headers.get('set-cookie')).toContain('Secure');
+      const cookie = res.headers.get('set-cookie') ?? '';
+      expect(cookie).toMatch(
+        /^__Host-amicus_admin=[\w-]{43}; Path=\/; HttpOnly; SameSite=Strict; Max-Age=\d+; Secure$/,
+      );
+      const session = await fetch(`${g.baseUrl}/session`, { headers: { cookie: cookie.split(';')[0]! } });
+      expect(await session.json()).toMatchObject({ authenticated: true });
       // With PUBLIC_URL set, the request's own host is not enough.
       expect((await g.login(undefined, { origin: g.origin })).status).toBe(403);
     } finally {
@@ -58,18 +64,18 @@ describe('admin login', () => {
     expect(audit.data[0]?.ip).toBeTruthy();
   });
 
-  it('locks the user out after 5 failures with 429 and Retry-After, even with the right password', async () => {
+  it('makes a network wait after 5 failures with 429 and Retry-After, even with the right password', async () => {
     for (let i = 0; i < 5; i++) expect((await f.login('wrong')).status).toBe(401);
     const locked = await f.login();
     expect(locked.status).toBe(429);
-    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(800);
+    expect(Number(locked.headers.get('retry-after'))).toBe(60);
     expect(((await locked.json()) as { error: { code: string } }).error.code).toBe('locked_out');
-    f.clock.advance(15 * 60_000 + 1000);
+    f.clock.advance(60_000);
     expect((await f.login()).status).toBe(200);
   });
 
-  it('locks an IP that sprays many usernames', async () => {
-    for (let i = 0; i < 5; i++) {
+  it('refuses an IP that sprays many usernames', async () => {
+    for (let i = 0; i < 30; i++) {
       const res = await fetch(`${f.baseUrl}/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: f.origin },

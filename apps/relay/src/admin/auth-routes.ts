@@ -3,8 +3,8 @@ import type { RelayDeps } from '../deps.js';
 import { AdminError, invalid } from './admin-error.js';
 import { adminSettings } from './admin-settings.js';
 import { appendAudit } from './audit.js';
-import { clientIp, requireCsrf, requireSession, signedIn } from './guard.js';
-import { clearLoginFailures, lockoutRetryAfter, recordLoginFailure } from './lockout.js';
+import { clientIp, isSecureRequest, requireCsrf, requireSession, signedIn } from './guard.js';
+import { type LockoutScope, recordLoginSuccess, reserveLoginAttempt } from './lockout.js';
 import { decoyPasswordHash, verifyPassword } from './password.js';
 import {
   type AdminSession,
@@ -13,6 +13,7 @@ import {
   deleteSession,
   sessionCookie,
 } from './sessions.js';
+import { withoutControlCharacters } from './text-input.js';
 
 function sessionBody(session: AdminSession) {
   return {
@@ -31,13 +32,34 @@ function readCredentials(body: unknown): { username: string; password: string } 
   if (typeof password !== 'string' || password === '' || password.length > 1024) {
     throw invalid('password is required (1 to 1024 characters).', 'password');
   }
-  return { username, password };
+  return {
+    username: withoutControlCharacters(username, 'username'),
+    password: withoutControlCharacters(password, 'password'),
+  };
 }
+
+/** The username a malformed sign-in tried, for the audit log (never the password). */
+function triedUsername(body: unknown): string | null {
+  const username =
+    typeof body === 'object' && body !== null ? (body as { username?: unknown }).username : null;
+  return typeof username === 'string' ? username.slice(0, 128) : null;
+}
+
+function waitText(seconds: number): string {
+  if (seconds < 90) return `${seconds} seconds`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}
+
+const LOCKED_MESSAGES: Record<LockoutScope, (wait: string) => string> = {
+  network: (wait) => `Too many failed sign-ins from your network. Try again in ${wait}.`,
+  username: (wait) =>
+    `Too many failed sign-ins for this user from other networks. Try again in ${wait}, or from a network that has signed in before.`,
+};
 
 /** Routes `GET /session`, `POST /login`, `POST /logout`. Login is guarded by the Origin check only. */
 export function createAuthRoutes(deps: RelayDeps): Router {
   const router = Router();
-  const { secureCookies } = adminSettings(deps.config);
+  const { publicUrlIsHttps } = adminSettings(deps.config);
 
   router.get('/session', (_req, res) => {
     const session = res.locals.admin as AdminSession | undefined;
@@ -45,20 +67,37 @@ export function createAuthRoutes(deps: RelayDeps): Router {
   });
 
   router.post('/login', async (req: Request, res: Response) => {
-    const { username, password } = readCredentials(req.body);
     const ip = clientIp(req);
     const now = deps.now();
+    let credentials: ReturnType<typeof readCredentials>;
+    try {
+      credentials = readCredentials(req.body);
+    } catch (error) {
+      if (error instanceof AdminError) {
+        await appendAudit(deps.sql, now, {
+          actor: triedUsername(req.body),
+          action: 'auth.login',
+          ip,
+          result: 'failure',
+          detail: { reason: 'invalid_request', param: error.param },
+        });
+      }
+      throw error;
+    }
+    const { username, password } = credentials;
     const audit = (result: 'success' | 'failure', detail: Record<string, unknown>) =>
       appendAudit(deps.sql, now, { actor: username, action: 'auth.login', ip, result, detail });
 
-    const retryAfter = await lockoutRetryAfter(deps.sql, username, ip, now);
-    if (retryAfter > 0) {
-      deps.logger.warn({ username, ip, retryAfter }, 'admin sign-in refused: locked out');
-      await audit('failure', { reason: 'locked_out' });
+    // Counted before the password is checked, so concurrent guesses cannot outrun the count.
+    const attempt = await reserveLoginAttempt(deps.sql, username, ip, now);
+    if (!attempt.allowed) {
+      const { retryAfter, scope } = attempt;
+      deps.logger.warn({ username, ip, retryAfter, scope }, 'admin sign-in refused: locked out');
+      await audit('failure', { reason: 'locked_out', scope });
       throw new AdminError(
         429,
         'locked_out',
-        `Too many failed sign-ins. Try again in ${Math.ceil(retryAfter / 60)} minutes.`,
+        LOCKED_MESSAGES[scope](waitText(retryAfter)),
         null,
         { retry_after: retryAfter },
         { 'Retry-After': String(retryAfter) },
@@ -71,21 +110,24 @@ export function createAuthRoutes(deps: RelayDeps): Router {
     // An unknown user still costs one scrypt run, so response time does not reveal which names exist.
     const ok = await verifyPassword(password, rows[0]?.password_hash ?? (await decoyPasswordHash()));
     if (!rows[0] || !ok) {
-      await recordLoginFailure(deps.sql, username, ip, now);
       await audit('failure', { reason: 'invalid_credentials' });
       throw new AdminError(401, 'invalid_credentials', 'Wrong username or password.');
     }
-    await clearLoginFailures(deps.sql, username);
+    await recordLoginSuccess(deps.sql, username, ip, now);
     const { token, session } = await createSession(deps.sql, username, now);
     await audit('success', {});
     res.setHeader(
       'Set-Cookie',
-      sessionCookie(token, secureCookies, session.expiresAt.getTime() - now.getTime()),
+      sessionCookie(
+        token,
+        isSecureRequest(req, publicUrlIsHttps),
+        session.expiresAt.getTime() - now.getTime(),
+      ),
     );
     res.json(sessionBody(session));
   });
 
-  router.post('/logout', requireSession, requireCsrf, async (req, res) => {
+  router.post('/logout', requireSession, requireCsrf(deps), async (req, res) => {
     const session = signedIn(res);
     await deleteSession(deps.sql, session.token);
     await appendAudit(deps.sql, deps.now(), {
@@ -94,7 +136,7 @@ export function createAuthRoutes(deps: RelayDeps): Router {
       ip: clientIp(req),
       result: 'success',
     });
-    res.setHeader('Set-Cookie', clearedSessionCookie(secureCookies));
+    res.setHeader('Set-Cookie', clearedSessionCookie(isSecureRequest(req, publicUrlIsHttps)));
     res.status(204).end();
   });
 

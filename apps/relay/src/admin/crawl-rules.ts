@@ -1,5 +1,6 @@
 import type { CrawlRequest } from '@amicus/chatbot-client';
 import { invalid } from './admin-error.js';
+import { hasControlCharacters } from './text-input.js';
 import { NAMESPACE_PATTERN } from './upload-rules.js';
 
 export const CRAWL_DEFAULTS = { max_pages: 50, max_depth: 3, rate_limit_rps: 2 } as const;
@@ -41,13 +42,15 @@ export function parseCrawlRequest(input: unknown): CrawlRequest {
   const seedUrls = seeds.map((seed: unknown, i) => {
     let url: URL | null = null;
     try {
-      url = typeof seed === 'string' && seed.length <= 2048 ? new URL(seed) : null;
+      // The URL parser would quietly drop tabs and newlines and encode other controls; refuse them.
+      url =
+        typeof seed === 'string' && seed.length <= 2048 && !hasControlCharacters(seed) ? new URL(seed) : null;
     } catch {
       url = null;
     }
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) {
       throw invalid(
-        'Each seed URL must be an absolute http or https URL without credentials.',
+        'Each seed URL must be an absolute http or https URL without credentials or control characters.',
         `seed_urls[${i}]`,
       );
     }

@@ -3,6 +3,8 @@ import { Router } from 'express';
 import type { RelayDeps } from '../deps.js';
 import { invalid, notFound } from './admin-error.js';
 import { appendAudit } from './audit.js';
+import { documentLinks, forgetDocumentLink, withPublicLink } from './document-links.js';
+import { lookUpName, namesFor } from './document-names.js';
 import { type DocumentFilters, listPage, namespacesIn, searchByName } from './documents.js';
 import { clientIp, signedIn } from './guard.js';
 import { touchNamespace } from './jobs.js';
@@ -42,7 +44,8 @@ export function createDocumentRoutes(deps: RelayDeps): Router {
         ? await searchByName(client, filters, q, limit, after)
         : await listPage(client, filters, limit, after);
       for (const name of namespacesIn(page.data)) await touchNamespace(deps.sql, name, null);
-      res.json(page);
+      const links = await documentLinks(deps.sql);
+      res.json({ ...page, data: page.data.map((doc) => withPublicLink(doc, links)) });
     } catch (error) {
       throw fromUpstream(error);
     }
@@ -51,7 +54,8 @@ export function createDocumentRoutes(deps: RelayDeps): Router {
   router.get('/documents/:id', async (req: Request<{ id: string }>, res: Response) => {
     const id = requireDocumentId(req.params.id);
     try {
-      res.json(await client.getDocument(id, upstreamOptions(res)));
+      const doc = await client.getDocument(id, upstreamOptions(res));
+      res.json(withPublicLink(doc, await documentLinks(deps.sql)));
     } catch (error) {
       throw fromUpstream(error);
     }
@@ -61,12 +65,15 @@ export function createDocumentRoutes(deps: RelayDeps): Router {
     const { username } = signedIn(res);
     const id = req.params.id;
     const base = { actor: username, action: 'document.delete', target: id.slice(0, 64), ip: clientIp(req) };
+    // Named in the audit log while it still exists: afterwards only its id would be left.
+    const name = isUuid(id) ? await lookUpName(deps, res, id) : null;
     try {
       const deleted = await client.deleteDocument(requireDocumentId(id), upstreamOptions(res));
+      await forgetDocumentLink(deps.sql, id.toLowerCase());
       await appendAudit(deps.sql, deps.now(), {
         ...base,
         result: 'success',
-        detail: { chunks_deleted: deleted.chunks_deleted },
+        detail: { ...(name ? { name } : {}), chunks_deleted: deleted.chunks_deleted },
       });
       res.json({ id: deleted.id, deleted: true, chunks_deleted: deleted.chunks_deleted });
     } catch (error) {
@@ -74,7 +81,7 @@ export function createDocumentRoutes(deps: RelayDeps): Router {
       await appendAudit(deps.sql, deps.now(), {
         ...base,
         result: 'failure',
-        detail: { reason: mapped.code },
+        detail: { ...(name ? { name } : {}), reason: mapped.code },
       });
       throw mapped;
     }
@@ -90,6 +97,7 @@ export function createDocumentRoutes(deps: RelayDeps): Router {
       if (typeof id !== 'string' || !isUuid(id)) throw invalid('Each id must be a document id.', `ids[${i}]`);
       if (ids.indexOf(id) !== i) throw invalid('Each id may appear only once.', `ids[${i}]`);
     });
+    const names = await namesFor(deps, res, ids as string[]);
     const results = [];
     let total = 0;
     // One at a time: deletes are cheap upstream and this keeps a bulk delete from bursting the
@@ -98,6 +106,7 @@ export function createDocumentRoutes(deps: RelayDeps): Router {
       try {
         const deleted = await client.deleteDocument(id, upstreamOptions(res));
         total += deleted.chunks_deleted;
+        await forgetDocumentLink(deps.sql, id);
         results.push({ id, deleted: true, chunks_deleted: deleted.chunks_deleted });
       } catch (error) {
         const mapped = fromUpstream(error);
@@ -110,7 +119,7 @@ export function createDocumentRoutes(deps: RelayDeps): Router {
       action: 'document.bulk_delete',
       ip: clientIp(req),
       result: failed === 0 ? 'success' : 'failure',
-      detail: { ids, chunks_deleted: total, failed },
+      detail: { ids, names, chunks_deleted: total, failed },
     });
     res.json({ results, chunks_deleted: total });
   });

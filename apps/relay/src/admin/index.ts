@@ -1,5 +1,6 @@
 // The admin API's public surface for relay-core (app.ts / main.ts).
 
+export { conversationHelpMetadata } from './help-contacts.js';
 export { effectiveAllowedOrigins } from './origins.js';
 export type { AdminRouterOptions } from './router.js';
 export { createAdminRouter } from './router.js';

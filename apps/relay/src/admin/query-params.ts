@@ -1,13 +1,18 @@
 import type { Request } from 'express';
 import { invalid } from './admin-error.js';
+import { withoutControlCharacters } from './text-input.js';
 
-/** One query value as a string, or undefined; repeated or nested values are a 400, not a crash. */
+/**
+ * One query value as a string, or undefined; repeated or nested values and control characters are a
+ * 400 naming the parameter, not a crash further down (every query value of the admin API comes here).
+ */
 export function queryString(req: Request, name: string, maxLength = 256): string | undefined {
   const value = (req.query as Record<string, unknown>)[name];
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || value.length > maxLength) {
     throw invalid(`${name} must be a single value of at most ${maxLength} characters.`, name);
   }
+  withoutControlCharacters(value, name);
   return value === '' ? undefined : value;
 }
 

@@ -1,11 +1,14 @@
 import express, { type Request, type RequestHandler, Router } from 'express';
+import { createCourtDatesAdminRoutes } from '../court-dates/admin-routes.js';
 import type { RelayDeps } from '../deps.js';
 import { AdminError, adminErrorHandler } from './admin-error.js';
-import { adminSettings } from './admin-settings.js';
+import { createAnswersRoutes } from './answers-routes.js';
 import { createAuthRoutes } from './auth-routes.js';
+import { createDocumentLinkRoutes } from './document-link-routes.js';
 import { createDocumentRoutes } from './document-routes.js';
 import { checkOrigin, loadSession, requireCsrf, requireSession } from './guard.js';
 import { createIngestRoutes } from './ingest-routes.js';
+import { createInsightsRoutes } from './insights-routes.js';
 import { createJobRoutes } from './job-routes.js';
 import { createSettingsRoutes } from './settings-routes.js';
 import { createSpaRouter, defaultAdminDistDir } from './spa.js';
@@ -22,6 +25,10 @@ const KNOWN_PATHS = [
   /^\/(session|login|logout|uploads|crawls|jobs|events|documents|namespaces|audit|settings\/origins)$/,
   /^\/(jobs|documents)\/[^/]+$/,
   /^\/documents\/bulk-delete$/,
+  /^\/court-dates\/(status|consent|outbox|consent-log|forget)$/,
+  /^\/insights(\/export)?$/,
+  /^\/documents\/[^/]+\/link$/,
+  /^\/(settings\/help|try)$/,
 ];
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -54,22 +61,27 @@ const unknownRoute: RequestHandler = (req) => {
  * body parser would matter (uploads are read as a stream here) and without CORS.
  */
 export function createAdminRouter(deps: RelayDeps, options: AdminRouterOptions = {}): Router {
-  const { publicOrigin } = adminSettings(deps.config);
   const api = Router();
   api.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  api.use(checkOrigin(publicOrigin));
+  // The session is loaded first so a refused cross-site request is audited with the staff member
+  // whose browser sent it.
+  api.use(loadSession(deps));
+  api.use(checkOrigin(deps));
   api.use(jsonOnly);
   api.use(express.json({ limit: '64kb' }));
-  api.use(loadSession(deps));
   api.use(createAuthRoutes(deps));
-  api.use(requireSession, requireCsrf);
+  api.use(requireSession, requireCsrf(deps));
   api.use(createIngestRoutes(deps));
   api.use(createJobRoutes(deps, options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}));
   api.use(createDocumentRoutes(deps));
+  api.use(createDocumentLinkRoutes(deps));
   api.use(createSettingsRoutes(deps));
+  api.use(createCourtDatesAdminRoutes(deps));
+  api.use(createInsightsRoutes(deps));
+  api.use(createAnswersRoutes(deps));
   api.use(unknownRoute);
   api.use(adminErrorHandler(deps.logger));
 

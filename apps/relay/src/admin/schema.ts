@@ -78,8 +78,37 @@ export const adminMigrations: SqlMigration[] = [
     `,
   },
   {
-    // A successful sign-in forgives the user's earlier failures but not the IP's (see lockout.ts).
+    // A successful sign-in forgave the user's earlier failures but not the IP's (superseded by 003).
     name: 'admin_002_login_failures_cleared',
     sql: 'ALTER TABLE admin_login_failures ADD COLUMN user_cleared BOOLEAN NOT NULL DEFAULT false;',
+  },
+  {
+    // One row per counter (see lockout.ts) replaces the failure log: a try is counted before its
+    // password is checked, under the row's lock, which a log of past failures could not do.
+    // `failures` is a count for a username from one network and a bucket level for the ceilings.
+    name: 'admin_003_login_throttle',
+    sql: `
+      CREATE TABLE admin_login_throttle (
+        key TEXT PRIMARY KEY,
+        failures DOUBLE PRECISION NOT NULL DEFAULT 0,
+        counted_at TIMESTAMPTZ,
+        succeeded_at TIMESTAMPTZ,
+        updated_at TIMESTAMPTZ NOT NULL
+      );
+      CREATE INDEX admin_login_throttle_updated ON admin_login_throttle (updated_at);
+      DROP TABLE admin_login_failures;
+    `,
+  },
+  {
+    // "Who can help" (admin Answers page): one row, the fields as staff entered them (help-contacts.ts).
+    name: 'admin_answers_001_help_contacts',
+    sql: `
+      CREATE TABLE admin_help_contacts (
+        id SMALLINT PRIMARY KEY CHECK (id = 1),
+        contacts JSONB NOT NULL,
+        updated_at TIMESTAMPTZ NOT NULL,
+        updated_by TEXT
+      );
+    `,
   },
 ];

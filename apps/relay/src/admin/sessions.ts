@@ -1,7 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SqlClient } from '../storage/sql.js';
 
-export const SESSION_COOKIE = 'amicus_admin';
+/**
+ * On a secure request the cookie is `__Host-` prefixed: browsers then insist on Secure, `Path=/` and no
+ * Domain, so neither a sibling subdomain nor a plain-http page can plant or overwrite it.
+ */
+export const SESSION_COOKIE = '__Host-amicus_admin';
+/**
+ * Plain-http development (`npm start` on localhost): a browser refuses a `__Host-` cookie without
+ * Secure, so the session lives under this name, scoped to `/admin`. It is never read on a secure request.
+ */
+export const INSECURE_SESSION_COOKIE = 'amicus_admin';
 export const SESSION_TTL_MS = 8 * 60 * 60_000;
 
 export interface AdminSession {
@@ -66,10 +75,14 @@ export function readCookie(header: string | undefined, name: string): string | u
   return undefined;
 }
 
+export function sessionCookieName(secure: boolean): string {
+  return secure ? SESSION_COOKIE : INSECURE_SESSION_COOKIE;
+}
+
 export function sessionCookie(token: string, secure: boolean, maxAgeMs: number): string {
   const attributes = [
-    `${SESSION_COOKIE}=${token}`,
-    'Path=/admin',
+    `${sessionCookieName(secure)}=${token}`,
+    secure ? 'Path=/' : 'Path=/admin',
     'HttpOnly',
     'SameSite=Strict',
     `Max-Age=${Math.floor(maxAgeMs / 1000)}`,

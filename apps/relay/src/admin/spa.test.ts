@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminFixture, startAdminFixture } from './testing/fixture.js';
 
@@ -14,6 +15,9 @@ beforeAll(async () => {
     '<!doctype html><html><head><script type="module" src="/admin/assets/app.js"></script><style>body{}</style></head><body></body></html>',
   );
   writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
+  // What the admin build writes next to each asset (apps/admin/vite.config.ts).
+  writeFileSync(join(dist, 'assets', 'app.js.br'), brotliCompressSync('console.log(1)'));
+  writeFileSync(join(dist, 'assets', 'app.js.gz'), gzipSync('console.log(1)'));
   [built, missing] = await Promise.all([
     startAdminFixture({ adminDistDir: dist }),
     startAdminFixture({ adminDistDir: join(dist, 'nope') }),
@@ -52,6 +56,24 @@ describe('admin SPA serving', () => {
     expect(asset.status).toBe(200);
     expect(await asset.text()).toBe('console.log(1)');
     expect((await fetch(`${built.origin}/admin/assets/missing.js`)).status).toBe(404);
+  });
+
+  it('sends the precompressed copy the browser accepts, brotli first, with Vary and a year of cache', async () => {
+    for (const [accept, coding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', null],
+    ] as const) {
+      const res = await fetch(`${built.origin}/admin/assets/app.js`, {
+        headers: { 'accept-encoding': accept },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-encoding')).toBe(coding);
+      expect(res.headers.get('vary')).toMatch(/Accept-Encoding/i);
+      expect(res.headers.get('content-type')).toContain('javascript');
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(await res.text()).toBe('console.log(1)'); // fetch decodes it
+    }
   });
 
   it('answers 503 with a clear page when the admin app is not built', async () => {

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import express, { type Request, type Response, Router } from 'express';
+import express, { type Request, type RequestHandler, type Response, Router } from 'express';
+import { CODINGS, type Coding, pickCoding, setCoding } from '../widget/encoding.js';
 
 /** The `@amicus/admin` build directory, or null when the package cannot be resolved. */
 export function defaultAdminDistDir(): string | null {
@@ -43,6 +44,45 @@ function withNonce(html: string, nonce: string): string {
   return html.replace(/<(script|style)\b/gi, `<$1 nonce="${nonce}"`);
 }
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The hashed assets' brotli and gzip copies, written by the admin build (apps/admin/vite.config.ts),
+ * sent as they are to browsers that accept them; anything else falls through to express.static.
+ */
+function precompressedAssets(assetsDir: string): RequestHandler {
+  const available = new Map<string, Set<Coding>>();
+  const codingsOf = (name: string): Set<Coding> => {
+    let set = available.get(name);
+    if (!set) {
+      const path = join(assetsDir, name);
+      set = new Set(
+        existsSync(path) ? CODINGS.filter((c) => existsSync(path + c.suffix)).map((c) => c.coding) : [],
+      );
+      // Hashed names never change content: a missing file stays missing until a rebuild, which restarts.
+      if (available.size < 1000) available.set(name, set);
+    }
+    return set;
+  };
+  return (req, res, next) => {
+    const name = req.path.slice(1);
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !/^[A-Za-z0-9._-]+\.(js|css|svg)$/.test(name)) {
+      return next();
+    }
+    const codings = codingsOf(name);
+    const coding = pickCoding(req, (c) => codings.has(c));
+    if (!coding) return next();
+    const suffix = CODINGS.find((c) => c.coding === coding)?.suffix ?? '';
+    res.type(name.slice(name.lastIndexOf('.')));
+    setCoding(res, coding);
+    res.setHeader('Cache-Control', IMMUTABLE);
+    // send() keeps the Content-Type set above; its ETag (size + mtime) differs per coding.
+    res.sendFile(join(assetsDir, name + suffix), { cacheControl: false }, (error) => {
+      if (error && !res.headersSent) next(error);
+    });
+  };
+}
+
 /** Serves the built SPA: hashed assets from dist/, index.html (with a fresh nonce) for app routes. */
 export function createSpaRouter(distDir: string | null): Router {
   const router = Router();
@@ -62,6 +102,7 @@ export function createSpaRouter(distDir: string | null): Router {
     next();
   });
   if (distDir) {
+    router.use('/assets', precompressedAssets(join(distDir, 'assets')));
     router.use(
       express.static(distDir, {
         index: false,
@@ -69,7 +110,9 @@ export function createSpaRouter(distDir: string | null): Router {
         fallthrough: true,
         setHeaders: (res, path) => {
           const immutable = path.includes(`${join(distDir, 'assets')}`);
-          res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+          res.setHeader('Cache-Control', immutable ? IMMUTABLE : 'no-cache');
+          // The same URL has compressed copies (above): caches must key on Accept-Encoding.
+          if (immutable) setCoding(res, undefined);
         },
       }),
     );

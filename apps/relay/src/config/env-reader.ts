@@ -73,6 +73,11 @@ export class EnvReader {
     for (const item of this.string(name, fallback).split(',')) {
       const value = item.trim();
       if (value === '') continue;
+      if (value.includes('*')) {
+        // Origins are compared exactly; a pattern would match nothing (or, honoured, any subdomain).
+        this.problems.push(`${name} does not take wildcards; list each origin instead (got "${value}").`);
+        continue;
+      }
       try {
         const url = new URL(value);
         if (

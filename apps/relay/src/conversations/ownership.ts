@@ -17,10 +17,21 @@ export class ConversationOwnership {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async record(id: string, visitorId: string, origin: string, at: Date): Promise<void> {
+  /**
+   * `created` is the upstream's creation time (epoch seconds); `transcribed` says the relay keeps
+   * this conversation's whole transcript from its start (transcripts on).
+   */
+  async record(
+    id: string,
+    visitorId: string,
+    origin: string,
+    at: Date,
+    { created = null, transcribed = false }: { created?: number | null; transcribed?: boolean } = {},
+  ): Promise<void> {
     await this.sql.query(
-      'INSERT INTO relay_conversations (id, visitor_id, origin, created_at) VALUES ($1, $2, $3, $4)',
-      [id, visitorId, origin, at.toISOString()],
+      `INSERT INTO relay_conversations (id, visitor_id, origin, created_at, upstream_created, transcript_complete)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [id, visitorId, origin, at.toISOString(), created, transcribed],
     );
     this.remember(id, visitorId);
   }

@@ -1,5 +1,5 @@
 import { type ChatbotClient, RateLimitError } from '@amicus/chatbot-client';
-import type { ConversationCreated, ConversationView, WireMessage } from '@amicus/protocol';
+import type { ConversationCreated, WireMessage } from '@amicus/protocol';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import type { Logger } from 'pino';
 import type { RelayConfig } from '../config.js';
@@ -7,8 +7,12 @@ import { HttpError } from '../http/http-error.js';
 import { fromUpstream } from '../http/upstream-error.js';
 import type { AdmissionController } from '../limits/admission.js';
 import { type DailyUsage, estimateTokens } from '../limits/daily-usage.js';
+import { byIp } from '../limits/rate-limits.js';
+import type { StreamSlots } from '../limits/stream-slots.js';
 import type { VisitorClaims } from '../sessions/token.js';
-import { toWireCitations } from './citations.js';
+import { type DocumentLinkLookup, relinkCitations } from './citations.js';
+import { exceedsCodePoints } from './code-points.js';
+import { readCreatedConversation, toConversationView } from './conversation-view.js';
 import type { ConversationOwnership } from './ownership.js';
 import { SseWriter } from './sse-writer.js';
 import { proxyConversationStream } from './stream-proxy.js';
@@ -26,8 +30,28 @@ export interface ConversationRoutesDeps {
   visitorLimit: RequestHandler;
   /** The per-visitor and per-visitor-messages limits together, for the answer. */
   messageLimit: RequestHandler;
+  /** Caps the answers streaming at once per visitor and per client address. */
+  streamSlots: StreamSlots;
   now: () => Date;
+  /** Told of finished answers and deleted conversations (feedback insights); its failures are only logged. */
+  answers?: AnswerObserver | undefined;
+  /** Staff-set public links and titles of documents (uploaded files), applied to citations. */
+  documentLinks?: (() => Promise<DocumentLinkLookup>) | undefined;
+  /**
+   * Metadata a new conversation carries upstream (the court's "who can help" phrases); read per
+   * conversation so a settings change applies to the next one. A failure to read it is logged and the
+   * conversation is created without (the upstream then uses its general wording).
+   */
+  conversationMetadata?: (() => Promise<Record<string, string>>) | undefined;
 }
+
+export interface AnswerObserver {
+  answered(conversationId: string, question: string, answer: WireMessage, at: Date): Promise<void>;
+  forgotten(conversationId: string): Promise<void>;
+}
+
+/** Daily usage of the relay's own pages (the admin Try-it panel) counts under this one key. */
+export const OWN_SITE = 'relay:own-origin';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const visitorOf = (res: Response) => res.locals.visitor as VisitorClaims;
@@ -52,57 +76,80 @@ export function conversationRoutes(deps: ConversationRoutesDeps): Router {
     return id.toLowerCase();
   };
 
-  router.post('/', deps.visitorLimit, async (_req, res) => {
+  const noLinks: DocumentLinkLookup = new Map();
+  // Links only improve citations: without them (database trouble) answers still go out, unlinked.
+  const linksNow = (): Promise<DocumentLinkLookup> =>
+    deps.documentLinks ? deps.documentLinks().catch(() => noLinks) : Promise.resolve(noLinks);
+
+  // Every upstream call spends the court's shared budget, and the client address its share of it.
+  const admit = (req: Request, res: Response) => admission.admit(visitorOf(res).vid, byIp(req));
+
+  router.post('/', deps.visitorLimit, async (req, res) => {
     const visitor = visitorOf(res);
-    await admission.admit(visitor.vid);
-    const conversation = await chat.createConversation({}, upstreamOpts(res)).catch((e: unknown) => {
-      throw fromUpstream(e);
+    await admit(req, res);
+    const metadata = await (deps.conversationMetadata?.() ?? Promise.resolve({})).catch((err: unknown) => {
+      logOf(res).warn({ err: { message: (err as Error).message } }, 'conversation metadata unavailable');
+      return {};
     });
-    await ownership.record(conversation.id.toLowerCase(), visitor.vid, visitor.org, deps.now());
-    const body: ConversationCreated = { id: conversation.id, created: conversation.created };
+    const created = await chat
+      .createConversation(Object.keys(metadata).length > 0 ? { metadata } : {}, upstreamOpts(res))
+      .then(readCreatedConversation, (e) => {
+        throw fromUpstream(e);
+      });
+    await ownership.record(created.id, visitor.vid, visitor.org, deps.now(), {
+      created: created.created,
+      transcribed: deps.transcripts.enabled,
+    });
+    const body: ConversationCreated = { id: created.id, created: created.created };
     res.status(201).json(body);
   });
 
   router.get('/:id', deps.visitorLimit, async (req, res) => {
     const id = await owned(req, res);
-    await admission.admit(visitorOf(res).vid);
+    res.setHeader('Cache-Control', 'no-store');
+    // The relay's own transcript when it is whole: a read then costs no upstream budget.
+    const stored = await deps.transcripts.view(id, deps.now());
+    const links = await linksNow();
+    if (stored) {
+      const messages = stored.messages.map((m) => ({ ...m, citations: relinkCitations(m.citations, links) }));
+      res.json({ ...stored, messages });
+      return;
+    }
+    await admit(req, res);
     const conversation = await chat.getConversation(id, upstreamOpts(res)).catch((e: unknown) => {
       throw fromUpstream(e);
     });
-    const messages: WireMessage[] = conversation.messages.map((m) => ({
-      role: m.role === 'user' ? 'user' : 'assistant',
-      content: m.content ?? '',
-      citations: m.role === 'user' ? [] : toWireCitations(m.citations),
-    }));
-    const body: ConversationView = { id: conversation.id, created: conversation.created, messages };
-    res.setHeader('Cache-Control', 'no-store');
-    res.json(body);
+    res.json(toConversationView(id, conversation, links));
   });
 
   router.delete('/:id', deps.visitorLimit, async (req, res) => {
     const id = await owned(req, res);
-    await admission.admit(visitorOf(res).vid);
+    await admit(req, res);
     await chat.deleteConversation(id, upstreamOpts(res)).catch((e: unknown) => {
       // Already gone upstream is fine: the visitor wanted it gone.
       if ((e as { status?: number }).status !== 404) throw fromUpstream(e);
     });
     await ownership.forget(id);
     await deps.transcripts.forgetConversation(id);
+    await deps.answers?.forgotten(id);
     res.status(204).end();
   });
 
-  router.post('/:id/messages', deps.messageLimit, async (req, res) => {
-    const content = readContent(req.body, config.limits.maxMessageChars);
-    const id = await owned(req, res);
+  const answer = async (req: Request, res: Response, id: string, content: string) => {
     const visitor = visitorOf(res);
-    const reservation = await deps.usage.reserve(visitor.org);
+    // The relay's own pages may be reached under any Host name: one key, so no name gets a cap of its own.
+    const site = res.locals.ownOrigin === true ? OWN_SITE : visitor.org;
+    const reservation = await deps.usage.reserve(site);
     const visitorGone = new AbortController();
     // Registered before the upstream call, so leaving while it connects aborts it too.
     res.on('close', () => visitorGone.abort(VISITOR_LEFT));
     deps.streams.add(visitorGone);
     let metered = 0;
+    // Once the upstream took the question it may store the turn; until the relay stores it too,
+    // its transcript cannot stand in for the upstream's.
+    let transcriptBehind = false;
     try {
-      await admission.admit(visitor.vid);
+      await admit(req, res);
       const upstream = await chat
         .streamMessage(id, content, upstreamOpts(res, visitorGone.signal))
         .catch((e: unknown) => {
@@ -112,6 +159,7 @@ export function conversationRoutes(deps: ConversationRoutesDeps): Router {
           }
           throw fromUpstream(e);
         });
+      transcriptBehind = true;
       const writer = new SseWriter(res);
       writer.open(config.limits.heartbeatMs);
       const outcome = await proxyConversationStream({
@@ -120,21 +168,48 @@ export function conversationRoutes(deps: ConversationRoutesDeps): Router {
         conversationId: id,
         maxLifetimeMs: config.limits.maxStreamSeconds * 1000,
         visitorGone: visitorGone.signal,
+        links: await linksNow(),
       });
       writer.end();
       // The upstream meters an answer once its finish is produced, even if the visitor left.
       if (outcome.result === 'done') metered = estimateTokens(content, outcome.answer);
       logOf(res).info({ outcome: outcome.result, chars: outcome.answer.length }, 'answer streamed');
-      if (outcome.result === 'done') {
-        const at = deps.now();
-        await deps.transcripts.append(id, 'user', content, at);
-        await deps.transcripts.append(id, 'assistant', outcome.answer, at);
+      if (outcome.result === 'done' && outcome.message) {
+        await deps.transcripts.appendTurn(id, content, outcome.message, deps.now()).then(
+          () => {
+            transcriptBehind = false;
+          },
+          (error: unknown) => logOf(res).error({ err: error }, 'could not store the transcript'),
+        );
+        // Staff trying answers on the relay's own pages are not the public whose questions staff study.
+        if (res.locals.ownOrigin !== true) {
+          await deps.answers
+            ?.answered(id, content, outcome.message, deps.now())
+            .catch((error: unknown) => logOf(res).error({ err: error }, 'could not record the answer'));
+        }
       }
     } finally {
       deps.streams.delete(visitorGone);
+      if (transcriptBehind) {
+        await deps.transcripts.markIncomplete(id).catch((error: unknown) => {
+          logOf(res).error({ err: error }, 'could not mark the transcript incomplete');
+        });
+      }
       await deps.usage.settle(reservation, metered).catch((error: unknown) => {
         logOf(res).error({ err: error }, 'usage settle failed');
       });
+    }
+  };
+
+  router.post('/:id/messages', deps.messageLimit, async (req, res) => {
+    const content = readContent(req.body, config.limits.maxMessageChars);
+    const id = await owned(req, res);
+    const visitor = visitorOf(res);
+    const release = await deps.streamSlots(visitor.vid, byIp(req));
+    try {
+      await answer(req, res, id, content);
+    } finally {
+      await release();
     }
   });
 
@@ -146,7 +221,7 @@ function readContent(body: unknown, maxChars: number): string {
   if (typeof content !== 'string' || content.trim() === '') {
     throw new HttpError('bad_request', 'A message needs non-empty text content.', { param: 'content' });
   }
-  if (content.length > maxChars) {
+  if (exceedsCodePoints(content, maxChars)) {
     throw new HttpError('bad_request', `A message may have at most ${maxChars} characters.`, {
       param: 'content',
     });

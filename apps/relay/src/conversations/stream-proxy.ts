@@ -1,14 +1,17 @@
-import type { ConversationStreamFrame, SendMessageResponse, Stream } from '@amicus/chatbot-client';
+import type { ConversationStreamFrame, Stream } from '@amicus/chatbot-client';
 import type { WireMessage } from '@amicus/protocol';
 import { HttpError } from '../http/http-error.js';
 import { fromUpstream } from '../http/upstream-error.js';
-import { toWireCitations } from './citations.js';
+import { type DocumentLinkLookup, toWireCitations } from './citations.js';
 import type { SseWriter } from './sse-writer.js';
+import { isRecord } from './untrusted.js';
 
 export interface ProxyOutcome {
   /** `done` when the answer finished, `error` when it failed, `closed` when the visitor left. */
   result: 'done' | 'error' | 'closed';
   answer: string;
+  /** The finished message, as the widget got it in `done`. */
+  message?: WireMessage;
   error?: HttpError;
 }
 
@@ -22,12 +25,15 @@ export async function proxyConversationStream({
   conversationId,
   maxLifetimeMs,
   visitorGone,
+  links,
 }: {
   upstream: Stream<ConversationStreamFrame>;
   writer: SseWriter;
   conversationId: string;
   maxLifetimeMs: number;
   visitorGone: AbortSignal;
+  /** Staff-set public links of documents, applied to the answer's citations. */
+  links?: DocumentLinkLookup | undefined;
 }): Promise<ProxyOutcome> {
   let answer = '';
   let timedOut = false;
@@ -41,14 +47,16 @@ export async function proxyConversationStream({
   try {
     await writer.send('start', { conversationId });
     for (let next = await frames.next(); !next.done; next = await frames.next()) {
-      const frame = next.value;
+      // The upstream is untrusted: a frame of the wrong shape is skipped, never a crash.
+      const frame: unknown = next.value;
+      if (!isRecord(frame)) continue;
       if (frame.done === true) {
-        const message = toWireMessage(frame.message);
+        const message = toWireMessage(frame.message, links);
         await writer.send('done', { message });
         await settleAfterDone(frames, upstream);
-        return { result: 'done', answer: message.content };
+        return { result: 'done', answer: message.content, message };
       }
-      const text = frame.delta?.content;
+      const text = isRecord(frame.delta) ? frame.delta.content : undefined;
       if (typeof text === 'string' && text !== '') {
         answer += text;
         await writer.send('delta', { text });
@@ -100,6 +108,9 @@ async function settleAfterDone(
   else if (outcome === 'late') upstream.abort();
 }
 
-export function toWireMessage(message: SendMessageResponse['message']): WireMessage {
-  return { role: 'assistant', content: message.content ?? '', citations: toWireCitations(message.citations) };
+/** The done frame's message; a missing or malformed one becomes an empty answer without sources. */
+export function toWireMessage(message: unknown, links?: DocumentLinkLookup): WireMessage {
+  if (!isRecord(message)) return { role: 'assistant', content: '', citations: [] };
+  const content = typeof message.content === 'string' ? message.content : '';
+  return { role: 'assistant', content, citations: toWireCitations(message.citations, links) };
 }

@@ -5,22 +5,34 @@ import { HttpError } from './http-error.js';
 export const EXPOSED_HEADERS = 'Retry-After, X-Request-ID, RateLimit, RateLimit-Policy';
 
 /**
- * The relay's own origin, for the admin app's Try-it panel (the widget served by this relay, on a
- * page served by this relay): PUBLIC_URL's origin when set, else the scheme the request came in on
- * (behind the configured proxy hops) and its Host header.
- *
- * Believing Host cannot widen access: it only matches when Origin equals it exactly, i.e. for a
- * same-origin request. A browser sends that only from a page served under that very host name, which
- * reaches this relay, so the page is one of the relay's own (a hostile name pointed at the relay
- * serves nothing but our pages; no third-party script runs there). Anything else can forge Origin
- * and Host freely anyway and then holds exactly what any visitor gets: a token bound to that origin,
- * under the same per-IP, per-visitor, per-site and admission limits. No cookie is involved.
+ * The relay's own origin as the admin app lists it (the origin its Try-it panel runs on):
+ * PUBLIC_URL's origin when set, else the scheme the request came in on (behind the configured proxy
+ * hops) and its Host header. Only for display to signed-in staff; the widget API decides with
+ * `trustedSelfOrigin`.
  */
 export function selfOrigin(publicOrigin: string | undefined): (req: Request) => string | undefined {
   return (req) => {
     if (publicOrigin) return publicOrigin;
     const host = req.get('host');
     return host ? `${req.protocol}://${host.toLowerCase()}` : undefined;
+  };
+}
+
+/**
+ * The relay's own origin as the widget API trusts it (the widget on a page served by this relay,
+ * e.g. the admin app's Try-it panel): PUBLIC_URL's origin when set. Without it, the Host-based
+ * origin of `selfOrigin` only when the browser itself says the request is same-origin
+ * (`Sec-Fetch-Site`, which page scripts cannot set).
+ *
+ * Host, Origin and Sec-Fetch-Site are all free to forge outside a browser, so an origin learnt this
+ * way is never a site of its own: its daily use counts under one key for the relay's own pages
+ * (`res.locals.ownOrigin`), whatever name was sent. Production deployments set PUBLIC_URL.
+ */
+export function trustedSelfOrigin(publicOrigin: string | undefined): (req: Request) => string | undefined {
+  const fromHost = selfOrigin(undefined);
+  return (req) => {
+    if (publicOrigin) return publicOrigin;
+    return req.get('sec-fetch-site') === 'same-origin' ? fromHost(req) : undefined;
   };
 }
 
@@ -34,21 +46,21 @@ export function originGuard({
   ownOrigin = () => undefined,
 }: {
   allowedOrigins: () => Promise<readonly string[]> | readonly string[];
-  /** The relay's own origin for this request (see `selfOrigin`); always allowed. */
+  /** The relay's own origin for this request (see `trustedSelfOrigin`); allowed, as `res.locals.ownOrigin`. */
   ownOrigin?: (req: Request) => string | undefined;
 }): RequestHandler {
   return async (req, res, next) => {
     res.vary('Origin');
     const origin = req.get('origin');
-    if (
-      origin === undefined ||
-      origin === 'null' ||
-      (origin !== ownOrigin(req) && !(await allowedOrigins()).includes(origin))
-    ) {
+    const listed = origin !== undefined && (await allowedOrigins()).includes(origin);
+    const own = !listed && origin !== undefined && origin === ownOrigin(req);
+    if (origin === undefined || origin === 'null' || !(listed || own)) {
       next(new HttpError('forbidden', 'This site may not use the assistant.'));
       return;
     }
     res.locals.origin = origin;
+    // Not a court's site: the relay's own pages, counted under one key however they were named.
+    res.locals.ownOrigin = own;
     res.setHeader('Access-Control-Allow-Origin', origin);
     res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
     if (req.method === 'OPTIONS') {

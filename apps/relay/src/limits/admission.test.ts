@@ -73,4 +73,25 @@ describe('AdmissionController', () => {
     const error = await admission.admit('a').catch((e: unknown) => e);
     expect((error as HttpError).options.retryAfter).toBe(30);
   });
+
+  it('holds one client address to its share of the budget, leaving the rest for others', async () => {
+    const { admission } = controller({ requestsPerMinute: 8, ipShare: 0.25, queueSize: 0 });
+    expect(admission.ipBudget).toBe(2);
+    await admission.admit('a', 'ip-1');
+    await admission.admit('b', 'ip-1');
+    const refused = await admission.admit('c', 'ip-1').catch((e: unknown) => e);
+    expect(refused).toMatchObject({ status: 429, code: 'rate_limited' });
+    expect((refused as HttpError).options.retryAfter).toBe(1); // the minute ends in 0.5 s
+    await admission.admit('d', 'ip-2');
+    await admission.admit('e'); // no address given: only the shared budget applies
+  });
+
+  it('ignores an upstream limit of 0 and holds an upstream block to a day at most', async () => {
+    const { admission, clock } = controller({ requestsPerMinute: 100, queueSize: 0 });
+    admission.observe({ limit: 0, remaining: 5, resetSeconds: 30, observedAt: clock.t });
+    expect(admission.budget).toBe(100);
+    admission.block(10 ** 12);
+    const error = await admission.admit('a').catch((e: unknown) => e);
+    expect((error as HttpError).options.retryAfter).toBeLessThanOrEqual(86_400);
+  });
 });

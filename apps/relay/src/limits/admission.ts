@@ -10,6 +10,11 @@ export interface AdmissionOptions {
   queueSize: number;
   /** Longest a request waits for a slot before it is refused. */
   maxWaitMs: number;
+  /**
+   * Share of the budget one client address may take per minute (1 = no cap of its own), so one
+   * address cannot spend the minute every other visitor of the court needs.
+   */
+  ipShare?: number;
   now?: () => number;
 }
 
@@ -21,6 +26,8 @@ interface Waiter {
 }
 
 const WINDOW_MS = 60_000;
+/** The longest wait an upstream may impose: its daily quota resets within a day. */
+const MAX_BLOCK_SECONDS = 86_400;
 
 /**
  * Keeps the relay inside the upstream account's requests per minute. Requests that find the
@@ -51,16 +58,29 @@ export class AdmissionController {
 
   /** Feeds the upstream's view of the budget (from every upstream response). */
   observe(info: RateLimitInfo): void {
-    this.upstreamLimit = info.limit;
+    // Untrusted like all upstream data: a limit of 0 would refuse everyone until the next header.
+    if (Number.isSafeInteger(info.limit) && info.limit >= 1) this.upstreamLimit = info.limit;
     if (info.remaining === 0) this.block(info.resetSeconds);
   }
 
-  /** The upstream refused with Retry-After: nothing gets through before then. */
+  /** The upstream refused with Retry-After: nothing gets through before then (a day at most). */
   block(seconds: number): void {
-    this.blockedUntil = Math.max(this.blockedUntil, this.now() + seconds * 1000);
+    if (!Number.isFinite(seconds) || seconds <= 0) return;
+    const until = this.now() + Math.min(seconds, MAX_BLOCK_SECONDS) * 1000;
+    this.blockedUntil = Math.max(this.blockedUntil, until);
   }
 
-  async admit(key: string): Promise<void> {
+  /** The most one client address may take per minute, at least one. */
+  get ipBudget(): number {
+    return Math.max(1, Math.floor(this.budget * (this.options.ipShare ?? 1)));
+  }
+
+  /**
+   * Waits for one upstream request's slot. `key` is the visitor (the fair queue's unit); `ip`, when
+   * given, is the client address, held to its share of the budget before it may queue at all.
+   */
+  async admit(key: string, ip?: string): Promise<void> {
+    if (ip !== undefined && (this.options.ipShare ?? 1) < 1) await this.checkIpShare(ip);
     if (this.waiting === 0 && (await this.tryTake())) return;
     if (this.waiting >= this.options.queueSize) throw this.refusal();
     await new Promise<void>((resolve, reject) => {
@@ -103,6 +123,21 @@ export class AdmissionController {
       // A shared-counter outage must not stop every answer; the upstream still enforces its limit.
       return true;
     }
+  }
+
+  private async checkIpShare(ip: string): Promise<void> {
+    const now = this.now();
+    let count: number;
+    try {
+      count = await this.options.counter.increment(Math.floor(now / WINDOW_MS), `ip:${ip}`);
+    } catch {
+      return; // fails open, as the shared count does
+    }
+    if (count <= this.ipBudget) return;
+    const nextWindow = (Math.floor(now / WINDOW_MS) + 1) * WINDOW_MS;
+    throw new HttpError('rate_limited', 'Too many questions from this network; please wait a little.', {
+      retryAfter: Math.max(1, Math.ceil((nextWindow - now) / 1000)),
+    });
   }
 
   private nextOpening(): number {

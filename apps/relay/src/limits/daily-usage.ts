@@ -31,14 +31,24 @@ export const estimateTokens = (question: string, answer: string) =>
  * guard that stops public chat at a share of the account's daily token quota (reserved with an
  * estimate before the answer, settled with the measured size after), leaving the rest for staff.
  *
- * Counting stays off the answer's path: changes add up in memory and are flushed (and the totals of
- * all instances re-read) every `flushMs`. Each instance therefore sees the others up to one flush
- * late, a fair price for daily limits.
+ * Counting stays off the answer's path: changes add up in memory and are written every `flushMs`,
+ * but only when something changed; each write returns the site's total across all instances. The
+ * totals of every site (other instances' sites included) are re-read every `refreshMs`, or at every
+ * tick once a count is within `NEAR_CAP` of its limit, when being a few seconds late would matter.
+ * With no traffic the timer stops, so an idle relay does no database work at all (on PGlite each
+ * write or re-read costs milliseconds of the one thread that also serves the streams).
  */
+const NEAR_CAP = 0.8;
+
 export class DailyUsage {
   private pending = new Map<string, Counts>();
   private known = new Map<string, Counts>();
   private knownDay = '';
+  /** When `known` was last read in full (ms since epoch); 0 = never. */
+  private readAt = 0;
+  /** A question was reserved since the last tick. */
+  private active = false;
+  private closed = false;
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
 
@@ -47,13 +57,23 @@ export class DailyUsage {
     private readonly config: RelayConfig,
     private readonly now: () => Date,
     private readonly flushMs = 1000,
+    private readonly refreshMs = 10 * flushMs,
   ) {}
 
   async reserve(site: string): Promise<Reservation> {
     const now = this.now();
     const day = dayOf(now);
-    if (this.knownDay !== day) await this.flush();
-    this.start();
+    // Re-read before deciding (the one time counting waits on the database): on a new day, after an
+    // idle spell (the timer had stopped), or near a cap with a view older than two ticks.
+    const age = now.getTime() - this.readAt;
+    if (
+      this.knownDay !== day ||
+      age >= this.refreshMs + 2 * this.flushMs ||
+      (age >= 2 * this.flushMs && this.nearCap())
+    ) {
+      await this.flush();
+    }
+    this.active = true;
     const { messagesPerSitePerDay, quotaShare, estimatedTokensPerAnswer: estimate } = this.config.limits;
     const quota = this.config.upstream.dailyTokenQuota;
     const retryAfter = secondsToMidnightUtc(now);
@@ -63,8 +83,7 @@ export class DailyUsage {
       });
     }
     const key = `${day}|${site}`;
-    const messages = (this.known.get(key)?.messages ?? 0) + (this.pending.get(key)?.messages ?? 0);
-    if (messages + 1 > messagesPerSitePerDay) {
+    if (this.messages(key) + 1 > messagesPerSitePerDay) {
       throw new HttpError('quota_exceeded', 'This site has reached its daily number of questions.', {
         retryAfter,
       });
@@ -80,22 +99,62 @@ export class DailyUsage {
 
   /** Writes what is pending and re-reads today's totals of every instance. */
   flush(): Promise<void> {
-    this.flushing ??= this.doFlush().finally(() => {
-      this.flushing = undefined;
-    });
-    return this.flushing;
+    return this.run(true);
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     clearInterval(this.timer);
     this.timer = undefined;
-    await this.flush();
+    if (this.pending.size > 0) await this.run(false);
+  }
+
+  private run(reread: boolean): Promise<void> {
+    // A flush already under way may not re-read: chain a full one after it rather than skip it.
+    const previous = this.flushing ?? Promise.resolve();
+    const next = previous
+      .catch(() => undefined)
+      .then(() => this.doFlush(reread))
+      .finally(() => {
+        if (this.flushing === next) this.flushing = undefined;
+      });
+    this.flushing = next;
+    return next;
   }
 
   private start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.flush().catch(() => undefined), this.flushMs);
+    if (this.timer || this.closed) return;
+    this.timer = setInterval(() => void this.tick().catch(() => undefined), this.flushMs);
     this.timer.unref();
+  }
+
+  /** One timer beat: write if anything changed; re-read while questions come and the view is old or near a cap. */
+  private async tick(): Promise<void> {
+    if (this.flushing) return;
+    const reread = this.active && (this.now().getTime() - this.readAt >= this.refreshMs || this.nearCap());
+    this.active = false;
+    if (this.pending.size === 0 && !reread) {
+      // Idle: the timer stops until the next change; reserve() re-reads first if the view has grown old.
+      clearInterval(this.timer);
+      this.timer = undefined;
+      return;
+    }
+    await this.run(reread);
+  }
+
+  private nearCap(): boolean {
+    const { messagesPerSitePerDay, quotaShare } = this.config.limits;
+    const quota = this.config.upstream.dailyTokenQuota;
+    if (quota > 0 && this.totalTokens() >= quota * quotaShare * NEAR_CAP) return true;
+    for (const key of new Set([...this.known.keys(), ...this.pending.keys()])) {
+      if (key.startsWith(this.knownDay) && this.messages(key) >= messagesPerSitePerDay * NEAR_CAP)
+        return true;
+    }
+    return false;
+  }
+
+  private messages(key: string): number {
+    return (this.known.get(key)?.messages ?? 0) + (this.pending.get(key)?.messages ?? 0);
   }
 
   private add(key: string, messages: number, tokens: number): void {
@@ -103,6 +162,7 @@ export class DailyUsage {
     counts.messages += messages;
     counts.tokens += tokens;
     this.pending.set(key, counts);
+    this.start();
   }
 
   private totalTokens(): number {
@@ -113,25 +173,33 @@ export class DailyUsage {
     return total;
   }
 
-  private async doFlush(): Promise<void> {
+  private async doFlush(reread: boolean): Promise<void> {
     const batch = this.pending;
     this.pending = new Map();
     try {
       for (const [key, counts] of batch) {
         const [day, site] = key.split('|') as [string, string];
-        await this.sql.query(
+        // RETURNING gives the site's total over every instance for free: the view of the sites this
+        // instance serves stays one flush fresh without re-reading the whole table.
+        const [row] = await this.sql.query<{ messages: number | string; tokens: number | string }>(
           `INSERT INTO relay_daily_usage (day, site, messages, tokens) VALUES ($1, $2, $3, $4)
            ON CONFLICT (day, site) DO UPDATE SET messages = relay_daily_usage.messages + EXCLUDED.messages,
-             tokens = relay_daily_usage.tokens + EXCLUDED.tokens`,
+             tokens = relay_daily_usage.tokens + EXCLUDED.tokens
+           RETURNING messages, tokens`,
           [day, site, counts.messages, counts.tokens],
         );
         batch.delete(key);
+        if (row && day === this.knownDay) {
+          this.known.set(key, { messages: Number(row.messages), tokens: Number(row.tokens) });
+        }
       }
     } finally {
       // Whatever was not written goes back, so a database hiccup loses no count.
       for (const [key, counts] of batch) this.add(key, counts.messages, counts.tokens);
     }
-    const day = dayOf(this.now());
+    if (!reread) return;
+    const readAt = this.now();
+    const day = dayOf(readAt);
     const rows = await this.sql.query<{ site: string; messages: number | string; tokens: number | string }>(
       'SELECT site, messages, tokens FROM relay_daily_usage WHERE day = $1',
       [day],
@@ -140,5 +208,6 @@ export class DailyUsage {
       rows.map((r) => [`${day}|${r.site}`, { messages: Number(r.messages), tokens: Number(r.tokens) }]),
     );
     this.knownDay = day;
+    this.readAt = readAt.getTime();
   }
 }

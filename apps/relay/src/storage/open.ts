@@ -1,5 +1,8 @@
 import { join } from 'node:path';
+import { documentLinkMigrations } from '../admin/document-links.js';
 import { adminMigrations } from '../admin/schema.js';
+import { courtDatesMigrations } from '../court-dates/schema.js';
+import { feedbackMigrations } from '../feedback/schema.js';
 import { webhookMigrations } from '../webhooks/schema.js';
 import { migrate } from './migrate.js';
 import { openPglite } from './pglite.js';
@@ -11,6 +14,9 @@ export const allMigrations: readonly SqlMigration[] = [
   ...relayMigrations,
   ...adminMigrations,
   ...webhookMigrations,
+  ...feedbackMigrations,
+  ...documentLinkMigrations,
+  ...courtDatesMigrations,
 ];
 
 export interface OpenDatabaseOptions {

@@ -39,4 +39,15 @@ export const relayMigrations: SqlMigration[] = [
       CREATE INDEX relay_transcripts_created ON relay_transcripts (created_at);
     `,
   },
+  {
+    // Lets a visitor's read of their own conversation come from the relay's transcript instead of
+    // spending upstream budget, when transcripts are on and the transcript is known to be whole.
+    name: 'relay_004_transcript_reads',
+    sql: `
+      ALTER TABLE relay_conversations ADD COLUMN upstream_created BIGINT;
+      ALTER TABLE relay_conversations ADD COLUMN transcript_complete BOOLEAN NOT NULL DEFAULT FALSE;
+      ALTER TABLE relay_transcripts ADD COLUMN citations TEXT;
+      CREATE INDEX relay_transcripts_conversation ON relay_transcripts (conversation_id, id);
+    `,
+  },
 ];

@@ -167,6 +167,38 @@ describe('webhook receiver', () => {
     expect(await jobStatus(id)).toBe('completed');
   });
 
+  it('rejects a replayed webhook delivery under a new delivery id', async () => {
+    const id = await newJob();
+    const captured = { event: 'ingest.completed', id, status: 'completed', namespace: 'general', errors: [] };
+    const t = Math.floor(f.clock.now.getTime() / 1000);
+    const first = await deliver(captured, { t });
+    expect(await first.json()).toMatchObject({ duplicate: false });
+    await until(async () => (await jobStatus(id)) === 'completed');
+    // The job runs again; an attacker re-sends the captured bytes and signature under a fresh id.
+    await f.deps.sql.query(`UPDATE admin_jobs SET status = 'processing' WHERE id = $1`, [id]);
+    const replayId = randomUUID();
+    f.clock.advance(200_000); // still inside the 300 s the timestamp is accepted for
+    try {
+      const replay = await deliver(captured, { t, id: replayId });
+      expect(replay.status).toBe(200);
+      expect(await replay.json()).toMatchObject({ duplicate: true });
+    } finally {
+      f.clock.advance(-200_000);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await jobStatus(id)).toBe('processing');
+    const recorded = await f.deps.sql.query('SELECT 1 FROM webhook_deliveries WHERE delivery_id = $1', [
+      replayId,
+    ]);
+    expect(recorded).toHaveLength(0);
+    // A genuinely new delivery (new timestamp, so new signed content) is still applied.
+    f.clock.advance(1000);
+    const next = await deliver(captured);
+    expect(await next.json()).toMatchObject({ duplicate: false });
+    await until(async () => (await jobStatus(id)) === 'completed');
+    expect(await jobStatus(id)).toBe('completed');
+  });
+
   it('returns 401, not 5xx, when no secret is configured', async () => {
     const g = await startAdminFixture({ env: { WEBHOOK_SECRET: '' } });
     try {

@@ -3,7 +3,8 @@ import { adminSettings } from '../admin/admin-settings.js';
 import { jobEventsFor } from '../admin/job-events.js';
 import { touchNamespace, updateJobStatus } from '../admin/jobs.js';
 import type { RelayDeps } from '../deps.js';
-import { verifySignature } from './signature.js';
+import type { SqlClient } from '../storage/sql.js';
+import { sign, TOLERANCE_SECONDS, verifySignature } from './signature.js';
 
 const DELIVERY_ID = /^[A-Za-z0-9-]{1,128}$/;
 const EVENTS = new Set(['ingest.completed', 'crawl.completed']);
@@ -48,6 +49,25 @@ async function processDelivery(
   }
 }
 
+/** How long signed content is remembered: past the last moment its timestamp is still accepted. */
+const SIGNED_CONTENT_MEMORY_MS = (2 * TOLERANCE_SECONDS + 60) * 1000;
+
+/**
+ * Records the signed content (timestamp and body, named by its HMAC) and says whether it is new.
+ * The primary key decides, so two relays on one database cannot both accept the same content.
+ */
+async function firstSight(sql: SqlClient, digest: string, now: Date): Promise<boolean> {
+  await sql.query('DELETE FROM webhook_signed_content WHERE received_at < $1', [
+    new Date(now.getTime() - SIGNED_CONTENT_MEMORY_MS).toISOString(),
+  ]);
+  const inserted = await sql.query(
+    `INSERT INTO webhook_signed_content (digest, received_at) VALUES ($1, $2)
+     ON CONFLICT (digest) DO NOTHING RETURNING digest`,
+    [digest, now.toISOString()],
+  );
+  return inserted.length > 0;
+}
+
 const bodyErrors: ErrorRequestHandler = (err: { type?: string }, _req, res, _next) => {
   if (err.type === 'entity.too.large') return reply(res, 413, 'too_large', 'Webhook body is too large.');
   reply(res, 400, 'malformed', 'Unreadable webhook body.');
@@ -86,13 +106,22 @@ export function createWebhookRouter(deps: RelayDeps): Router {
       return reply(res, 400, 'malformed', 'Webhook body must be a JSON object.');
     }
     const event = String(req.get('x-svc-event') ?? (body as { event?: unknown }).event ?? '');
-    // The primary key makes a retried delivery a no-op even with several relays behind one database.
-    const inserted = await deps.sql.query(
-      `INSERT INTO webhook_deliveries (delivery_id, event, received_at) VALUES ($1, $2, $3)
-       ON CONFLICT (delivery_id) DO NOTHING RETURNING delivery_id`,
-      [deliveryId, event.slice(0, 64), deps.now().toISOString()],
-    );
-    if (inserted.length === 0) return res.status(200).json({ received: true, duplicate: true });
+    const digest = sign(webhookSecret, check.timestamp, raw);
+    const now = deps.now();
+    // One transaction: a failure half-way records neither, so the upstream's retry is not lost.
+    const seen = await deps.sql.transaction(async (tx) => {
+      if (!(await firstSight(tx, digest, now))) return 'replay';
+      // The primary key makes a retried delivery a no-op even with several relays behind one database.
+      const inserted = await tx.query(
+        `INSERT INTO webhook_deliveries (delivery_id, event, received_at) VALUES ($1, $2, $3)
+         ON CONFLICT (delivery_id) DO NOTHING RETURNING delivery_id`,
+        [deliveryId, event.slice(0, 64), now.toISOString()],
+      );
+      return inserted.length === 0 ? 'duplicate' : 'new';
+    });
+    if (seen === 'replay')
+      deps.logger.warn({ deliveryId }, 'webhook replay ignored (signed content seen before)');
+    if (seen !== 'new') return res.status(200).json({ received: true, duplicate: true });
     res.status(200).json({ received: true, duplicate: false });
     if (!EVENTS.has(event)) {
       deps.logger.info({ event, deliveryId }, 'webhook event ignored');

@@ -1,14 +1,26 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { CODINGS, type Coding } from './encoding.js';
+
+/** One representation of a file: its bytes as sent, and an ETag of its own (RFC 9110 §8.8.3). */
+export interface Encoded {
+  body: Buffer;
+  etag: string;
+}
 
 export interface WidgetFile {
   name: string;
   body: Buffer;
   etag: string;
-  /** Subresource Integrity value, `sha384-…`. */
+  /** Subresource Integrity value, `sha384-…` (of the decoded bytes, which is what SRI checks). */
   integrity: string;
+  /** Brotli and gzip copies, as written at build time. */
+  encoded: Map<Coding, Encoded>;
+  /** Content-hashed name (`panel.<hash>.js`): its bytes never change, so it is cached for a year. */
+  immutable: boolean;
 }
 
 export interface WidgetBundle {
@@ -18,11 +30,33 @@ export interface WidgetBundle {
 }
 
 const FILE_NAME = /^[A-Za-z0-9._-]+\.(js|css|map)$/;
+const HASHED = /\.[0-9a-f]{8,}\.(js|css)$/;
+
+const etagOf = (body: Buffer, tag = '') =>
+  `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}${tag}"`;
 
 /** The built widget's `dist/` directory, found through the workspace package. */
 export function widgetDistDir(): string {
   const require = createRequire(import.meta.url);
   return join(dirname(require.resolve('@amicus/widget/package.json')), 'dist');
+}
+
+/**
+ * The precompressed copies of `path` (`.br`, `.gz`). The widget's build writes them; when one is
+ * missing (a hand-made dist, an older build) it is made here once, so the relay never sends the
+ * widget uncompressed to a browser that asked otherwise.
+ */
+export function loadEncodings(path: string, body: Buffer): Map<Coding, Encoded> {
+  const encoded = new Map<Coding, Encoded>();
+  for (const { coding, suffix } of CODINGS) {
+    const copy = existsSync(path + suffix)
+      ? readFileSync(path + suffix)
+      : coding === 'br'
+        ? brotliCompressSync(body)
+        : gzipSync(body, { level: 9 });
+    encoded.set(coding, { body: copy, etag: etagOf(body, `-${coding}`) });
+  }
+  return encoded;
 }
 
 /** Reads the built files once into memory: they are small, and every court page asks for them. */
@@ -37,13 +71,16 @@ export function loadWidgetBundle(distDir: string): WidgetBundle | null {
   const files = new Map<string, WidgetFile>();
   const all = createHash('sha256');
   for (const name of names.sort()) {
-    const body = readFileSync(join(distDir, name));
+    const path = join(distDir, name);
+    const body = readFileSync(path);
     all.update(name).update(body);
     files.set(name, {
       name,
       body,
-      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
+      etag: etagOf(body),
       integrity: `sha384-${createHash('sha384').update(body).digest('base64')}`,
+      encoded: loadEncodings(path, body),
+      immutable: HASHED.test(name),
     });
   }
   const pkg = JSON.parse(readFileSync(join(distDir, '..', 'package.json'), 'utf8')) as { version?: string };

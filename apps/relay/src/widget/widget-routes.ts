@@ -1,14 +1,24 @@
 import type { WidgetManifest } from '@amicus/protocol';
 import { type Request, type Response, Router } from 'express';
+import { pickCoding, setCoding } from './encoding.js';
 import { loadWidgetBundle, type WidgetBundle, type WidgetFile } from './widget-assets.js';
 
 const SHORT_CACHE = 'public, max-age=300, must-revalidate';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** If-None-Match holds a list of ETags (weak ones compare equal too, RFC 9110 §13.1.2), or `*`. */
+const matches = (header: string | undefined, etag: string) =>
+  header?.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === etag;
+  });
+
 /**
  * Serves the built widget to court pages on other origins: `/widget.js` (short cache + ETag, the
- * URL courts paste), `/widget/v<version>/…` (immutable, pinned with the SRI hash), and
- * `/widget.json`, the manifest publishing the versioned URL and its `integrity`.
+ * URL courts paste), `/widget/v<version>/…` (immutable, pinned with the SRI hash), the panel under
+ * its content-hashed name (immutable at either place), and `/widget.json`, the manifest publishing
+ * the versioned URL and its `integrity`. Scripts go out as the brotli or gzip copy the build wrote,
+ * whichever the browser accepts (`Vary: Accept-Encoding`, an ETag per coding).
  */
 export function widgetRoutes({
   distDir,
@@ -29,19 +39,23 @@ export function widgetRoutes({
   };
 
   const send = (req: Request, res: Response, file: WidgetFile, cacheControl: string) => {
+    const coding = pickCoding(req, (c) => file.encoded.has(c));
+    const chosen = coding ? (file.encoded.get(coding) ?? file) : file;
     res.setHeader(
       'Content-Type',
       file.name.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8',
     );
-    res.setHeader('Cache-Control', cacheControl);
-    res.setHeader('ETag', file.etag);
+    res.setHeader('Cache-Control', file.immutable ? IMMUTABLE : cacheControl);
+    setCoding(res, coding);
+    res.setHeader('ETag', chosen.etag);
     res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
     res.setHeader('Access-Control-Allow-Origin', '*');
-    if (req.get('if-none-match') === file.etag) {
+    if (matches(req.get('if-none-match'), chosen.etag)) {
       res.status(304).end();
       return;
     }
-    res.send(file.body);
+    // A Buffer: Express sets Content-Length, and sends no body for HEAD.
+    res.send(chosen.body);
   };
 
   const unavailable = (res: Response) =>
@@ -60,6 +74,8 @@ export function widgetRoutes({
     );
     res.setHeader('Cache-Control', SHORT_CACHE);
     res.setHeader('Access-Control-Allow-Origin', '*');
+    // Court pages on other origins read it (helmet's app-wide default is same-origin).
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
     const manifest: WidgetManifest = {
       version: b.version,
       url: `${base}widget.js`,

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,8 +44,11 @@ export interface FixtureOptions {
 export async function startAdminFixture(options: FixtureOptions = {}): Promise<AdminFixture> {
   const upstreamBaseUrl = options.upstreamBaseUrl ?? 'http://127.0.0.1:9/v1';
   const ingestKey = options.ingestKey ?? TEST_KEY;
+  // Its own data dir: a generated admin password is written there, never into the checkout.
+  const dataDir = mkdtempSync(join(tmpdir(), 'admin-'));
   const config = loadConfig(
     {
+      EMBEDDED_DATA_DIR: dataDir,
       UPSTREAM_BASE_URL: upstreamBaseUrl,
       UPSTREAM_CHAT_KEY: TEST_KEY,
       UPSTREAM_INGEST_KEY: ingestKey,
@@ -57,7 +60,7 @@ export async function startAdminFixture(options: FixtureOptions = {}): Promise<A
     },
     { readFile: () => undefined, writeFile: () => {} },
   );
-  const sql = await openDatabase({ databaseUrl: 'memory:', dataDir: mkdtempSync(join(tmpdir(), 'admin-')) });
+  const sql = await openDatabase({ databaseUrl: 'memory:', dataDir });
   const clock = {
     now: new Date(),
     advance(ms: number) {
@@ -74,6 +77,8 @@ export async function startAdminFixture(options: FixtureOptions = {}): Promise<A
   };
   await ensureAdminUser(deps);
   const app = express();
+  // As app.ts does, so tests can stand behind a trusted proxy with TRUST_PROXY.
+  app.set('trust proxy', config.trustProxy === 0 ? false : config.trustProxy);
   app.use('/webhooks/chatbot', createWebhookRouter(deps));
   app.use(
     '/admin',
@@ -109,6 +114,7 @@ export async function startAdminFixture(options: FixtureOptions = {}): Promise<A
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await sql.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,47 @@
+import type { Request, Response } from 'express';
+import { Router } from 'express';
+import type { RelayDeps } from '../deps.js';
+import { notFound } from './admin-error.js';
+import { appendAudit } from './audit.js';
+import { documentLinks, readDocumentLink, saveDocumentLink } from './document-links.js';
+import { nameOf } from './document-names.js';
+import { clientIp, signedIn } from './guard.js';
+import { isUuid } from './query-params.js';
+import { fromUpstream } from './upstream-error.js';
+import { upstreamOptions } from './upstream-options.js';
+
+/** A document's public link and display title: read, and set by staff (audited). */
+export function createDocumentLinkRoutes(deps: RelayDeps): Router {
+  const router = Router();
+
+  router.get('/documents/:id/link', async (req: Request<{ id: string }>, res: Response) => {
+    const id = req.params.id;
+    if (!isUuid(id)) throw notFound('No such document.');
+    const link = (await documentLinks(deps.sql)).get(id.toLowerCase()) ?? { url: null, title: null };
+    res.json({ document_id: id.toLowerCase(), ...link });
+  });
+
+  router.put('/documents/:id/link', async (req: Request<{ id: string }>, res: Response) => {
+    const { username } = signedIn(res);
+    const raw = req.params.id;
+    if (!isUuid(raw)) throw notFound('No such document.');
+    const id = raw.toLowerCase();
+    const link = readDocumentLink(req.body);
+    // Only a document that exists gets a link: an id typed by hand must not leave rows behind.
+    const doc = await deps.upstream.ingest.getDocument(id, upstreamOptions(res)).catch((error: unknown) => {
+      throw fromUpstream(error);
+    });
+    await saveDocumentLink(deps.sql, id, link, deps.now(), username);
+    await appendAudit(deps.sql, deps.now(), {
+      actor: username,
+      action: 'document.link',
+      target: id,
+      ip: clientIp(req),
+      result: 'success',
+      detail: { name: nameOf(doc), url: link.url, title: link.title },
+    });
+    res.json({ document_id: id, ...link });
+  });
+
+  return router;
+}
