@@ -1,13 +1,48 @@
-import { defineConfig } from 'vite';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
+// @ts-expect-error -- plain ESM script without types.
+import { precompress } from './scripts/precompress.mjs';
 
-// Two independent IIFE bundles instead of one ES build with code-split chunks:
-// - `widget.js` is a classic `<script async>` that courts paste into their pages (no `type="module"`),
-// - `panel.js` is fetched by the loader through a plain `<script>` element. A module `import()` would
-//   be cross-origin and need CORS headers from the relay; a classic script needs only `script-src`.
+const DIST = join(import.meta.dirname, 'dist');
+const PANEL = /^panel\.[0-9a-f]{10}\.js$/;
+
+/**
+ * After a successful write: the brotli and gzip copies of every script, which the relay sends as they
+ * are. The panel and its parts are already content-named (`panel.<hash>.js`, `<part>.<hash>.js`, hex so
+ * the relay serves them with a one-year immutable cache).
+ */
+function finish(): Plugin {
+  return {
+    name: 'amicus-finish',
+    apply: 'build',
+    writeBundle(_options, bundle) {
+      for (const file of Object.keys(bundle).filter((name) => name.endsWith('.js')))
+        precompress(join(DIST, file));
+    },
+  };
+}
+
+// Two builds:
+// - `widget.js` is a classic IIFE `<script async>` that courts paste into their pages (no `type="module"`),
+// - the panel is an ES module the loader inserts as `<script type="module">` (the relay sends
+//   `Access-Control-Allow-Origin: *`, which a cross-origin module needs), so that its lazily loaded
+//   parts (court dates, feedback) are split into chunks of their own, fetched by `import()` and importing
+//   Preact from the panel by its file name. An IIFE build would paste every `import()` into the panel.
 // The loader stays free of Preact so it fits in 2 KB; the panel registers itself on a global hook.
-// `vite build` builds the loader (and empties dist); `vite build --mode panel` adds the panel.
+// `vite build --mode panel` builds the panel first (and empties dist), so that `vite build` can
+// write the panel's content-hashed name into the loader.
 export default defineConfig(({ mode }) => {
   const panel = mode === 'panel';
+  const built = () => {
+    try {
+      return readdirSync(DIST);
+    } catch {
+      return [];
+    }
+  };
+  const panelFile = panel ? undefined : built().find((name) => PANEL.test(name));
+  if (!panel && !panelFile) throw new Error('Build the panel first: vite build --mode panel');
   return {
     // Classic `h()` calls instead of the automatic runtime: Preact's own `h` is already in the bundle,
     // the jsx-runtime module would be a second vnode factory.
@@ -18,9 +53,10 @@ export default defineConfig(({ mode }) => {
       jsxFragment: 'Fragment',
       jsxInject: "import { h, Fragment } from 'preact'",
     },
+    plugins: [finish()],
     build: {
       target: 'es2022',
-      emptyOutDir: !panel,
+      emptyOutDir: panel,
       sourcemap: false,
       // terser squeezes ~4 % more than esbuild out of the panel: that is the margin under 20 KB.
       minify: 'terser',
@@ -29,14 +65,23 @@ export default defineConfig(({ mode }) => {
         format: { comments: false },
         ecma: 2020,
       },
+      rollupOptions: {
+        // Lets the parts import Preact from the panel itself (vite's library mode says 'strict', which
+        // would move all of the panel's code into a second, shared chunk behind a one-line entry).
+        preserveEntrySignatures: 'allow-extension',
+        output: { chunkFileNames: '[name].[hash:10].js', hashCharacters: 'hex' },
+      },
       reportCompressedSize: false,
       lib: {
         entry: panel ? 'src/panel/index.tsx' : 'src/loader.ts',
         name: panel ? 'AmicusPanel' : 'AmicusLoader',
-        formats: ['iife'],
-        fileName: () => (panel ? 'panel.js' : 'widget.js'),
+        formats: [panel ? 'es' : 'iife'],
+        fileName: () => (panel ? 'panel.[hash:10].js' : 'widget.js'),
       },
     },
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    define: {
+      'process.env.NODE_ENV': JSON.stringify('production'),
+      ...(panelFile ? { 'import.meta.env.AMICUS_PANEL': JSON.stringify(panelFile) } : {}),
+    },
   };
 });

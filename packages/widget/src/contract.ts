@@ -58,7 +58,8 @@ export interface PanelHandle {
   ask(text: string, focus: boolean): void;
 }
 
-export type MountPanel = (context: PanelContext) => PanelHandle;
+/** Resolves once the panel's shell is drawn (start-up is split over several tasks: see mount.tsx). */
+export type MountPanel = (context: PanelContext) => Promise<PanelHandle>;
 
 declare global {
   interface Window {

@@ -4,3 +4,11 @@ declare module '*.css?inline' {
   const css: string;
   export default css;
 }
+
+// Written in by vite.config.ts when the loader is built: the panel bundle's content-hashed file name.
+interface ImportMetaEnv {
+  readonly AMICUS_PANEL?: string;
+}
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}

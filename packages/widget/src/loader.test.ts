@@ -7,7 +7,7 @@ import type { AmicusApi, MountPanel, PanelContext, PanelHandle } from './contrac
 let calls: string[];
 let context: PanelContext | undefined;
 
-const fakeMount: MountPanel = (ctx) => {
+const fakeMount: MountPanel = async (ctx) => {
   context = ctx;
   const handle: PanelHandle = {
     open: (focus) => void calls.push(`open:${focus}`),
@@ -35,12 +35,12 @@ async function boot(attributes: Record<string, string> = {}): Promise<{ api: Ami
 let inserted: HTMLScriptElement[];
 const panelScripts = () => inserted.filter((el) => el.src.endsWith('/panel.js'));
 
-/** The panel <script> the loader inserted, "loaded" with the fake mount. */
-function loadPanel(): HTMLScriptElement {
+/** The panel <script> the loader inserted, "loaded" with the fake mount, once its handle is back. */
+async function loadPanel(): Promise<HTMLScriptElement> {
   const el = panelScripts()[0];
   if (!el) throw new Error('panel not requested');
   window.__amicusPanel = fakeMount;
-  el.onload?.(new Event('load'));
+  await el.onload?.(new Event('load'));
   return el;
 }
 
@@ -97,7 +97,7 @@ describe('loader (widget.js)', () => {
     api.open();
     api.ask('How do I pay?');
     expect(calls).toEqual([]);
-    const el = loadPanel();
+    const el = await loadPanel();
     expect(el.src).toBe('https://relay.example/v1/panel.js');
     // Replayed later than the calls were made, so without moving focus (the skeleton took it then).
     expect(calls).toEqual(['open:false', 'ask:How do I pay?:false']);
@@ -112,8 +112,11 @@ describe('loader (widget.js)', () => {
     expect(calls.at(-1)).toBe('close');
   });
 
-  it('fetches the panel on hover or focus, once', async () => {
+  it('fetches the panel on first intent only (hover or focus), once', async () => {
+    // An idle page never fetches it: evaluating the panel is work for visitors who never open it.
+    vi.stubGlobal('requestIdleCallback', (fn: () => void) => fn());
     const { root } = await boot();
+    await new Promise((r) => setTimeout(r, 1600));
     const launcher = root.querySelector('button')!;
     expect(panelScripts()).toHaveLength(0);
     launcher.dispatchEvent(new Event('pointerenter'));
@@ -124,7 +127,7 @@ describe('loader (widget.js)', () => {
   it('toggles the panel from the launcher once it has loaded', async () => {
     const { root } = await boot();
     root.querySelector('button')!.click();
-    loadPanel();
+    await loadPanel();
     root.querySelector('button')!.click();
     expect(calls).toEqual(['open:false', 'toggle']);
   });
@@ -144,9 +147,27 @@ describe('loader (widget.js)', () => {
     expect(root.activeElement).toBe(root.querySelector('button'));
   });
 
+  it('treats a panel still starting up as not arrived: a press draws the skeleton and is replayed', async () => {
+    const { root } = await boot();
+    const launcher = root.querySelector('button')!;
+    launcher.dispatchEvent(new Event('pointerenter'));
+    let handBack: () => void = () => {};
+    window.__amicusPanel = (ctx) =>
+      new Promise((resolve) => {
+        handBack = () => resolve(fakeMount(ctx));
+      }).then((p) => p as Awaited<ReturnType<typeof fakeMount>>);
+    const loaded = panelScripts()[0]?.onload?.(new Event('load'));
+    launcher.click(); // during the panel's start-up
+    expect(root.activeElement).toBe(root.querySelector('[role="dialog"] textarea'));
+    expect(calls).toEqual([]);
+    handBack();
+    await loaded;
+    expect(calls).toEqual(['open:false']);
+  });
+
   it('opens on load without focus when data-open is set', async () => {
     await boot({ 'data-open': '' });
-    loadPanel();
+    await loadPanel();
     expect(calls).toEqual(['open:false']);
   });
 

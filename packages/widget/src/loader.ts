@@ -3,7 +3,8 @@ import LAUNCHER_CSS from './launcher.css?inline';
 import { colorRule, isSpanish, pickLang } from './theme';
 
 // `widget.js`: the only file a court's page loads up front. It draws the launcher, exposes
-// `window.Amicus` (queueing calls) and fetches the panel bundle on idle, hover, focus or first press.
+// `window.Amicus` (queueing calls) and fetches the panel bundle on first intent: hover, focus or press
+// (never on idle: evaluating it is work a visitor who never opens the widget should not pay for).
 // Budget: 2 KB gzip, so no Preact here and option parsing is left to the panel.
 
 type Call = [name: 'open' | 'close' | 'ask', text: string];
@@ -35,7 +36,8 @@ function boot(script: HTMLScriptElement): void {
 
   const host = document.createElement('amicus-widget');
   host.lang = lang;
-  host.dataset.position = option('position') === 'left' ? 'left' : 'right';
+  // Only `left` is styled (launcher.css, panel.css): the right side is the default.
+  if (option('position') === 'left') host.dataset.position = 'left';
   const root = host.attachShadow({ mode: 'open' });
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(LAUNCHER_CSS + colorRule(option('color')));
@@ -78,11 +80,16 @@ function boot(script: HTMLScriptElement): void {
     if (loading) return;
     loading = true;
     const el = document.createElement('script');
-    el.src = new URL('panel.js', script.src).href;
+    // The panel's content-hashed name, written in at build time (`panel.js` in unit tests).
+    el.src = new URL(import.meta.env.AMICUS_PANEL ?? 'panel.js', script.src).href;
+    // A module, so that its parts load as chunks of their own (see vite.config.ts).
+    el.type = 'module';
     // Sites with a nonce-based CSP: scripts we insert need the same nonce.
     el.nonce = script.nonce ?? '';
-    el.onload = () => {
-      panel = window.__amicusPanel?.({
+    // Until the panel hands its handle back (its start-up takes a few tasks), presses draw the skeleton
+    // and are queued, as before it arrived.
+    el.onload = async () => {
+      panel = await window.__amicusPanel?.({
         settings: { src: script.src, dataset: data, config, lang },
         host,
         root,
@@ -136,7 +143,9 @@ function boot(script: HTMLScriptElement): void {
   } satisfies AmicusApi;
 
   launcher.onclick = () => (panel ? panel.toggle() : call('open'));
-  for (const type of ['pointerenter', 'pointerdown', 'focus']) launcher.addEventListener(type, load);
+  // First intent. pointerenter also fires for touch and pen, just before pointerdown (Pointer Events):
+  // no need for both; a press without either (keyboard, assistive tech) goes through onclick → call().
+  for (const type of ['pointerenter', 'focus']) launcher.addEventListener(type, load);
 
   const attach = (): void => {
     document.body.append(host);
@@ -145,8 +154,7 @@ function boot(script: HTMLScriptElement): void {
       // Opened for the visitor, not by them: the panel shows without taking focus.
       queue.push(['open', '']);
       load();
-    } else if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 3000 });
-    else setTimeout(load, 1500);
+    }
   };
   if (document.body) attach();
   else document.addEventListener('DOMContentLoaded', attach);

@@ -11,13 +11,15 @@ export interface AppProps {
   chat: Chat;
   i18n: I18n;
   suggestions: string[];
+  /** Hosts answers may link to besides the pages they cite: the host page's and the relay's. */
+  hosts: string[];
   panelRef: Ref<HTMLDivElement>;
   inputRef: Ref<HTMLTextAreaElement>;
   onClose(): void;
   onKeyDown(event: KeyboardEvent): void;
 }
 
-export function App({ chat, i18n, suggestions, panelRef, inputRef, onClose, onKeyDown }: AppProps) {
+export function App({ chat, i18n, suggestions, hosts, panelRef, inputRef, onClose, onKeyDown }: AppProps) {
   const { t } = i18n;
   const messages = chat.messages.value;
   const busy = chat.busy.value;
@@ -25,11 +27,20 @@ export function App({ chat, i18n, suggestions, panelRef, inputRef, onClose, onKe
   const notice = chat.notice.value;
   const transcript = useRef<HTMLElement>(null);
   const pinned = useRef(true);
+  const count = useRef(0);
+  // A new question (or a restored transcript) brings the view to its latest exchange.
+  if (messages.length > count.current) pinned.current = true;
+  count.current = messages.length;
 
-  // Follow the answer as it streams, unless the visitor scrolled up to read.
+  // Follow the answer as it streams only while the visitor is at the bottom, and not past the start of
+  // the latest question until they scroll past it themselves: a long answer is read from its start, with
+  // its question in view. (Scroll positions past the end are clamped by the browser.)
   useLayoutEffect(() => {
     const el = transcript.current;
-    if (el && pinned.current) el.scrollTop = el.scrollHeight;
+    const asked = [...(el?.querySelectorAll('.user') ?? [])].pop();
+    if (!el || !pinned.current) return;
+    const below = asked ? asked.getBoundingClientRect().top - el.getBoundingClientRect().top - 8 : -1;
+    el.scrollTop = below < 0 ? el.scrollHeight : el.scrollTop + below;
   });
 
   const submit = (event?: Event) => {
@@ -50,8 +61,17 @@ export function App({ chat, i18n, suggestions, panelRef, inputRef, onClose, onKe
     >
       <div class="head">
         <h2 id="amicus-title">{t('title')}</h2>
-        <button type="button" class="ghost" onClick={() => void chat.clear()}>
-          {t('clear')}
+        {/* An icon, so the heading keeps the width at 320 px; asks first, as it cannot be undone. */}
+        <button
+          type="button"
+          class="icon"
+          aria-label={t('clear')}
+          title={t('clear')}
+          onClick={() => confirm(t('confirmClear')) && void chat.clear()}
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M6 19a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2V7H6zM19 4h-3.5l-1-1h-5l-1 1H5v2h14z" />
+          </svg>
         </button>
         <button type="button" class="icon" aria-label={t('close')} onClick={onClose}>
           <svg viewBox="0 0 24 24" aria-hidden="true">
@@ -73,6 +93,9 @@ export function App({ chat, i18n, suggestions, panelRef, inputRef, onClose, onKe
         <div class="intro">
           <p>{t('greeting')}</p>
           <p class="disclaimer">{t('disclaimer')}</p>
+          <button type="button" class="link-btn" onClick={chat.court}>
+            {t('court')}
+          </button>
           {!messages.length && suggestions.length > 0 && (
             <ul class="suggest" aria-label={t('suggestionsLabel')}>
               {suggestions.map((q) => (
@@ -86,7 +109,7 @@ export function App({ chat, i18n, suggestions, panelRef, inputRef, onClose, onKe
           )}
         </div>
         {messages.map((m) => (
-          <Message key={m.id} message={m} i18n={i18n} onRetry={chat.retry} />
+          <Message key={m.id} message={m} i18n={i18n} hosts={hosts} chat={chat} />
         ))}
       </section>
       <div class="notice" role="alert">
@@ -99,6 +122,7 @@ export function App({ chat, i18n, suggestions, panelRef, inputRef, onClose, onKe
         <textarea
           ref={inputRef}
           aria-label={t('input')}
+          placeholder={t('input')}
           rows={2}
           maxLength={4000}
           value={chat.draft.value}

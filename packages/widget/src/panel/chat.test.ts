@@ -77,6 +77,64 @@ describe('createChat', () => {
     expect(persistence.loadConversation()?.messages).toHaveLength(2);
   });
 
+  it('shows a court-date card instead of an answer when the relay recognises the question, and saves neither', async () => {
+    const { chat, relay, persistence } = setup({
+      'POST /api/intent': () => json(200, { kind: 'court_date', case_number: 'EX-2026-CR-000789' }),
+    });
+    await chat.ask('When is my hearing? EX-2026-CR-000789');
+    expect(relay.calls.find((c) => c.path === '/api/intent')?.body).toBe(
+      JSON.stringify({ text: 'When is my hearing? EX-2026-CR-000789' }),
+    );
+    expect(relay.calls.some((c) => c.path.endsWith('/messages'))).toBe(false);
+    const [question, card] = chat.messages.value;
+    expect(question).toMatchObject({
+      role: 'user',
+      card: { kind: 'court_date' },
+    });
+    expect(card).toMatchObject({
+      role: 'assistant',
+      state: 'done',
+      card: { kind: 'court_date', case_number: 'EX-2026-CR-000789' },
+    });
+    // The card speaks for itself: no empty "Answer:" announcement; nothing local is saved or counted.
+    expect(chat.status.value).toBe('');
+    expect(chat.busy.value).toBe(false);
+    expect(persistence.loadConversation()).toBeNull();
+    expect(chat.indexOf(card!)).toBe(-1);
+  });
+
+  it('asks the knowledge base when the intent check fails or says none (fails open)', async () => {
+    let intent = 0;
+    const { chat } = setup({
+      'POST /api/intent': () =>
+        intent++
+          ? json(200, { kind: 'none' })
+          : json(503, {
+              error: {
+                code: 'internal',
+                message: 'x',
+                retryable: true,
+                retryAfter: null,
+              },
+            }),
+      'POST /api/conversations/c1/messages': () => sse([frame('done', { message: answer('Pay online.') })]),
+    });
+    await chat.ask('How do I pay?');
+    await chat.ask('And by mail?');
+    expect(chat.messages.value.map((m) => m.content)).toEqual([
+      'How do I pay?',
+      'Pay online.',
+      'And by mail?',
+      'Pay online.',
+    ]);
+    // Positions are the relay's: the court card below does not shift them.
+    chat.court();
+    const answers = chat.messages.value.filter((m) => m.role === 'assistant');
+    expect(answers.map((m) => chat.indexOf(m))).toEqual([1, 3, -1]);
+    expect(answers[2]?.card).toEqual({ kind: 'court_date' });
+    expect(chat.conversationId()).toBe('c1');
+  });
+
   it('keeps the draft and counts down after a 429, refusing to send until the wait is over', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     const limited = { error: { code: 'rate_limited', message: 'x', retryable: true, retryAfter: null } };
@@ -97,6 +155,24 @@ describe('createChat', () => {
     vi.advanceTimersByTime(2000);
     expect(chat.wait.value).toBe(0);
     expect(chat.notice.value).toBeNull();
+  });
+
+  it('announces the countdown when it starts and ends, and clearing the conversation does not reset it', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const limited = { error: { code: 'rate_limited', message: 'x', retryable: true, retryAfter: null } };
+    const { chat } = setup({
+      'POST /api/conversations/c1/messages': () => json(429, limited, { 'retry-after': '2' }),
+    });
+    await chat.ask('Where is the courthouse?');
+    expect(chat.status.value).toBe('You can ask again in 2 seconds.');
+    await chat.clear();
+    vi.advanceTimersByTime(1000);
+    expect(chat.wait.value).toBe(1);
+    // Only the start and the end are announced, not every second.
+    expect(chat.status.value).toBe('Conversation cleared.');
+    vi.advanceTimersByTime(1000);
+    expect(chat.wait.value).toBe(0);
+    expect(chat.status.value).toBe('You can ask again now.');
   });
 
   it('keeps a partial answer marked incomplete, with a retry, when the stream is cut', async () => {
@@ -141,6 +217,43 @@ describe('createChat', () => {
     await asking;
     expect(chat.messages.value[1]?.state).toBe('stopped');
     expect(chat.notice.value).toBeNull();
+  });
+
+  it('keeps a stopped answer as shown, and its citations when they come with done', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        const encoder = new TextEncoder();
+        controller.enqueue(encoder.encode(frame('delta', { text: 'Pay online [Source 1]. [Sour' })));
+        await held;
+        controller.enqueue(encoder.encode(frame('delta', { text: 'ce 1] More text.' })));
+        controller.enqueue(
+          encoder.encode(frame('done', { message: answer('Pay online [Source 1]. More text.', [citation]) })),
+        );
+        controller.close();
+      },
+    });
+    const { chat, persistence, events } = setup({
+      'POST /api/conversations/c1/messages': () =>
+        new Response(body, { headers: { 'content-type': 'text/event-stream' } }),
+    });
+    const asking = chat.ask('q');
+    await vi.waitFor(() => expect(chat.messages.value[1]?.content).toContain('Pay online'));
+    chat.stop();
+    await asking;
+    expect(chat.busy.value).toBe(false);
+    expect(chat.messages.value[1]).toMatchObject({ state: 'stopped', citations: [] });
+    release();
+    await vi.waitFor(() => expect(chat.messages.value[1]?.citations).toEqual([citation]));
+    expect(chat.messages.value[1]).toMatchObject({
+      state: 'stopped',
+      content: 'Pay online [Source 1]. [Sour',
+    });
+    expect(persistence.loadConversation()?.messages[1]?.citations).toEqual([citation]);
+    expect(events.filter(([name]) => name === 'message')).toEqual([]);
   });
 
   it('restores the cached transcript, then the relay copy', async () => {

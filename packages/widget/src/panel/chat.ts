@@ -1,5 +1,5 @@
-import type { WireCitation, WireMessage } from '@amicus/protocol';
-import { batch, signal } from '@preact/signals';
+import type { IntentResponse, WireCitation, WireMessage } from '@amicus/protocol';
+import { batch, signal } from '@preact/signals-core';
 import type { AmicusEventName } from '../contract';
 import { plainText } from './citation-markers';
 import type { I18n } from './i18n';
@@ -20,8 +20,12 @@ export interface ChatMessage {
   content: string;
   citations: WireCitation[];
   state: MessageState;
+  /** The language the relay gave for this message, if any (the widget detects it otherwise). */
+  lang?: string | undefined;
   /** On an incomplete answer that may succeed if asked again: the question. */
   retry?: string;
+  /** A court-date or warrant card and the question that led to it (see part.ts). */
+  card?: IntentResponse;
 }
 
 /** What the alert says: an i18n key. */
@@ -41,11 +45,20 @@ export interface ChatDeps {
   i18n: I18n;
   emit(event: AmicusEventName, detail?: unknown): void;
   now?: () => number;
+  /** After Stop, how long the stream is still read for the answer's citations. */
+  stopGraceMs?: number;
 }
 
 export type Chat = ReturnType<typeof createChat>;
 
-export function createChat({ client, persistence, i18n, emit, now = Date.now }: ChatDeps) {
+export function createChat({
+  client,
+  persistence,
+  i18n,
+  emit,
+  now = Date.now,
+  stopGraceMs = 10_000,
+}: ChatDeps) {
   const messages = signal<ChatMessage[]>([]);
   const draft = signal('');
   const busy = signal(false);
@@ -57,6 +70,7 @@ export function createChat({ client, persistence, i18n, emit, now = Date.now }: 
   let conversationId: string | null = null;
   let controller: AbortController | null = null;
   let countdown: ReturnType<typeof setInterval> | undefined;
+  let stopCurrent = () => {};
   let nextId = 1;
 
   const fromWire = (m: WireMessage): ChatMessage => ({
@@ -65,6 +79,7 @@ export function createChat({ client, persistence, i18n, emit, now = Date.now }: 
     content: m.content,
     citations: m.citations ?? [],
     state: 'done',
+    lang: m.lang,
   });
 
   function persist(): void {
@@ -73,7 +88,7 @@ export function createChat({ client, persistence, i18n, emit, now = Date.now }: 
       return;
     }
     const saved = messages.value
-      .filter((m) => m.state !== 'streaming' && m.content)
+      .filter((m) => m.state !== 'streaming' && m.content && !m.card)
       .map(({ role, content, citations }) => ({ role, content, citations }));
     persistence.saveConversation({ id: conversationId, messages: saved });
   }
@@ -85,17 +100,21 @@ export function createChat({ client, persistence, i18n, emit, now = Date.now }: 
     messages.value = messages.value.filter((m) => !ids.includes(m.id));
   };
 
+  /** The visible countdown changes every second; the status region says only when it starts and ends. */
   function startCountdown(seconds: number): void {
     clearInterval(countdown);
     const until = now() + seconds * 1000;
     wait.value = seconds;
+    status.value = i18n.t('wait', { time: i18n.seconds(seconds) });
     countdown = setInterval(() => {
       const left = Math.max(0, Math.ceil((until - now()) / 1000));
       batch(() => {
         wait.value = left;
-        if (!left && notice.value === 'rateLimited') notice.value = null;
+        if (left) return;
+        clearInterval(countdown);
+        status.value = i18n.t('ready');
+        if (notice.value === 'rateLimited') notice.value = null;
       });
-      if (!left) clearInterval(countdown);
     }, 1000);
   }
 
@@ -111,7 +130,13 @@ export function createChat({ client, persistence, i18n, emit, now = Date.now }: 
     return conversationId;
   }
 
-  async function stream(question: string, answerId: number, signal: AbortSignal): Promise<string> {
+  /** `run.stopped`: the visitor pressed Stop; the text stays as it was, only the citations still come. */
+  async function stream(
+    question: string,
+    answerId: number,
+    signal: AbortSignal,
+    run: { stopped: boolean },
+  ): Promise<string> {
     let text = '';
     for (let attempt = 0; ; attempt++) {
       const id = await ensureConversation();
@@ -119,10 +144,20 @@ export function createChat({ client, persistence, i18n, emit, now = Date.now }: 
         for await (const event of client.send(id, question, signal)) {
           if (event.type === 'delta') {
             text += event.data.text;
-            update(answerId, { content: text });
+            if (!run.stopped) update(answerId, { content: text });
           } else if (event.type === 'done') {
             const { message } = event.data;
-            update(answerId, { content: message.content, citations: message.citations ?? [], state: 'done' });
+            if (run.stopped) {
+              update(answerId, { citations: message.citations ?? [] });
+              persist();
+              return text;
+            }
+            update(answerId, {
+              content: message.content,
+              citations: message.citations ?? [],
+              state: 'done',
+              lang: message.lang,
+            });
             emit('message', message);
             return message.content;
           }
@@ -160,7 +195,33 @@ export function createChat({ client, persistence, i18n, emit, now = Date.now }: 
       citations: [],
       state: 'streaming',
     };
-    controller = new AbortController();
+    const mine = new AbortController();
+    controller = mine;
+    const run = { stopped: false };
+    // Stop gives the visitor the box back at once and keeps the text shown. The stream is read on, for
+    // a short while, only for the citations that come with `done`: a stopped answer keeps its sources.
+    const stopping = new Promise<never>((_, reject) => {
+      stopCurrent = () => {
+        run.stopped = true;
+        reject(new RelayError('aborted', 'Stopped', true));
+        setTimeout(() => mine.abort(), stopGraceMs);
+      };
+    });
+    // Court-date and warrant questions get a card instead of a knowledge-base answer. Fails open: a
+    // relay without the intent route (or any error) means an ordinary answer.
+    const answering = client
+      .post<IntentResponse>('/api/intent', { text: question })
+      .catch(() => null)
+      .then((card) => {
+        if (card?.kind !== 'court_date' && card?.kind !== 'warrant')
+          return stream(question, answer.id, mine.signal, run);
+        if (!run.stopped)
+          messages.value = messages.value.map((m) =>
+            m.id === asked.id || m.id === answer.id ? { ...m, card, state: 'done' } : m,
+          );
+        return '';
+      });
+    answering.catch(() => {}); // settled here or, once stopped, ignored
     batch(() => {
       notice.value = null;
       draft.value = '';
@@ -169,8 +230,10 @@ export function createChat({ client, persistence, i18n, emit, now = Date.now }: 
       status.value = i18n.t('answering');
     });
     try {
-      const content = await stream(question, answer.id, controller.signal);
-      status.value = i18n.t('answered', { text: plainText(content, (n) => i18n.t('source', { n })) });
+      const content = await Promise.race([answering, stopping]);
+      // A card announces its own result.
+      status.value =
+        content && i18n.t('answered', { text: plainText(content, (n) => i18n.t('source', { n })) });
     } catch (caught) {
       const error = caught instanceof RelayError ? caught : new RelayError('failed', String(caught), true);
       const partial = (caught as { partial?: string }).partial ?? '';
@@ -189,13 +252,33 @@ export function createChat({ client, persistence, i18n, emit, now = Date.now }: 
         showError(error);
       });
     } finally {
-      busy.value = false;
-      controller = null;
+      if (controller === mine) {
+        busy.value = false;
+        controller = null;
+      }
       persist();
     }
   }
 
   return {
+    // For the lazily loaded parts (part.ts).
+    post: client.post,
+    conversationId: () => conversationId,
+    indexOf: (message: ChatMessage) => messages.value.filter((m) => !m.card).indexOf(message),
+    /** "Find my court date": the lookup card, asking for a case number. */
+    court(): void {
+      messages.value = [
+        ...messages.value,
+        {
+          id: nextId++,
+          role: 'assistant',
+          content: '',
+          citations: [],
+          state: 'done',
+          card: { kind: 'court_date' },
+        },
+      ];
+    },
     messages,
     draft,
     busy,
@@ -203,7 +286,7 @@ export function createChat({ client, persistence, i18n, emit, now = Date.now }: 
     notice,
     wait,
     ask,
-    stop: () => controller?.abort(),
+    stop: () => stopCurrent(),
     /** Ask again after an incomplete answer: the partial answer and its question give way to a new try. */
     retry(message: ChatMessage): void {
       const list = messages.value;
@@ -240,12 +323,11 @@ export function createChat({ client, persistence, i18n, emit, now = Date.now }: 
     async clear(): Promise<void> {
       controller?.abort();
       const id = conversationId;
-      clearInterval(countdown);
+      // The rate limit's countdown goes on: the relay's limit is the visitor's, not the conversation's.
       batch(() => {
         messages.value = [];
         conversationId = null;
         notice.value = null;
-        wait.value = 0;
         draft.value = '';
         status.value = i18n.t('cleared');
       });

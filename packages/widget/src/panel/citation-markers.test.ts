@@ -48,6 +48,37 @@ describe('collectSources', () => {
     expect(byIndex.get(2)?.index).toBe(1);
   });
 
+  it('lists each page once, whichever passages of it are cited', () => {
+    const { list, byIndex } = collectSources([cite(1, 'a', 0), cite(2, 'a', 5), cite(3, 'b')]);
+    expect(list.map((c) => c.index)).toEqual([1, 3]);
+    expect(byIndex.get(2)?.index).toBe(1);
+  });
+
+  it('drops a site-name suffix that repeats across sources or names the site, and no other', () => {
+    const titled = (...titles: string[]) => titles.map((title, i) => ({ ...cite(i + 1), title }));
+    const names = (titles: string[], site?: string) =>
+      collectSources(titled(...titles), site).list.map((c) => c.title);
+    expect(names(['Pay a ticket | Superior Court', 'Jury duty | Superior Court'])).toEqual([
+      'Pay a ticket',
+      'Jury duty',
+    ]);
+    expect(names(['Fees — Tribunal', 'Horario - Tribunal', 'Pre-trial motions'])).toEqual([
+      'Fees',
+      'Horario',
+      'Pre-trial motions',
+    ]);
+    expect(names(['Pay a ticket | Superior Court'], 'Home | Superior Court')).toEqual(['Pay a ticket']);
+    expect(names(['Pay a ticket | Superior Court'], 'Superior Court')).toEqual(['Pay a ticket']);
+    expect(names(['Small claims - Filing | Court', 'Fees | Court'])).toEqual([
+      'Small claims - Filing',
+      'Fees',
+    ]);
+    // One source, nothing to compare with and not the site's name: the title may be "Topic - Subtopic".
+    expect(names(['Small claims - Filing'], 'Home | Superior Court')).toEqual(['Small claims - Filing']);
+    const { byIndex } = collectSources(titled('A | Court', 'B | Court'));
+    expect(byIndex.get(2)?.title).toBe('B');
+  });
+
   it('has nothing for an answer without citations', () => {
     expect(collectSources([]).list).toEqual([]);
   });

@@ -13,29 +13,43 @@ export function visibleWhileStreaming(text: string): string {
 }
 
 export interface SourceList {
-  /** Unique sources in order of their number: what "Sources (N)" lists. */
+  /** Unique sources (one per page) in order of their number: what "Sources (N)" lists. */
   list: WireCitation[];
-  /** Marker number → the source it shows (a repeated source resolves to its first entry). */
+  /** Marker number → the source it shows (a repeated page resolves to its first entry). */
   byIndex: Map<number, WireCitation>;
 }
 
-export function collectSources(citations: readonly WireCitation[]): SourceList {
+/** A title's last " | Site", " - Site", " – Site" or " — Site" segment: [title, rest, segment]. */
+const SPLIT = /^(.*\S)\s+[|\-–—]\s+(\S.*)$/;
+const suffixOf = (title: string) => SPLIT.exec(title.trim())?.[2];
+
+/**
+ * Each cited page once, titled without the site's name: a title's trailing segment goes when another
+ * source repeats it or it names the site (`siteTitle`, the host page's title, or that title's own
+ * suffix). General on purpose: no site's name is known here.
+ */
+export function collectSources(citations: readonly WireCitation[], siteTitle = ''): SourceList {
   const list: WireCitation[] = [];
-  const byIndex = new Map<number, WireCitation>();
-  const byChunk = new Map<string, WireCitation>();
+  const at = new Map<number, number>();
+  const byPage = new Map<string, number>();
   for (const c of [...citations].sort((a, b) => a.index - b.index)) {
-    if (byIndex.has(c.index)) continue;
-    const key = `${c.documentId}#${c.chunkIndex}`;
-    const first = byChunk.get(key);
-    if (first) {
-      byIndex.set(c.index, first);
-      continue;
+    if (at.has(c.index)) continue;
+    const first = byPage.get(c.documentId);
+    at.set(c.index, first ?? list.length);
+    if (first === undefined) {
+      byPage.set(c.documentId, list.length);
+      list.push(c);
     }
-    byChunk.set(key, c);
-    byIndex.set(c.index, c);
-    list.push(c);
   }
-  return { list, byIndex };
+  const suffixes = list.map((c) => suffixOf(c.title));
+  const site = [siteTitle.trim(), suffixOf(siteTitle)];
+  const titled = list.map((c, i) => {
+    const suffix = suffixes[i];
+    const strip =
+      suffix && (site.includes(suffix) || suffixes.indexOf(suffix) !== suffixes.lastIndexOf(suffix));
+    return strip ? { ...c, title: SPLIT.exec(c.title.trim())?.[1] as string } : c;
+  });
+  return { list: titled, byIndex: new Map([...at].map(([n, i]) => [n, titled[i] as WireCitation])) };
 }
 
 /** For the status region: the answer as plain text, markers spelled out ("Source 1"). */

@@ -1,9 +1,11 @@
 import type { StreamEventMap, StreamEventType } from '@amicus/protocol';
-import { createParser } from 'eventsource-parser';
 import { fromWire, RelayError } from './relay-error';
 
 // Reads the relay's SSE-over-POST body as an AsyncIterable of typed events. Bad frames and the
 // terminal `error` frame are handled here, in one place; the caller sees only well-formed events.
+// The event-stream grammar is parsed here rather than by eventsource-parser: the relay only sends
+// `event:`/`data:` fields and `: ping` comments, and the ~1 KB gzip the library costs is what pays
+// for safe links, per-message language and the reading fixes within the panel's 20 KB budget.
 
 export type StreamEvent = { [K in StreamEventType]: { type: K; data: StreamEventMap[K] } }[StreamEventType];
 
@@ -19,17 +21,40 @@ export async function* readEvents(
   onActivity: () => void = () => {},
 ): AsyncGenerator<StreamEvent> {
   const pending: StreamEvent[] = [];
-  const parser = createParser({
-    onEvent(message) {
-      const type = message.event ?? 'message';
-      if (!TYPES.has(type)) return;
-      try {
-        pending.push({ type, data: JSON.parse(message.data) } as StreamEvent);
-      } catch {
-        // A frame that is not JSON cannot be shown; the stream goes on.
+  let buffer = '';
+  let type = '';
+  let data: string[] = [];
+  let afterCR = false;
+  // One line of the event-stream format (https://html.spec.whatwg.org/#event-stream-interpretation).
+  const line = (text: string) => {
+    if (!text) {
+      if (data.length && TYPES.has(type)) {
+        try {
+          pending.push({ type, data: JSON.parse(data.join('\n')) } as StreamEvent);
+        } catch {
+          // A frame that is not JSON cannot be shown; the stream goes on.
+        }
       }
-    },
-  });
+      type = '';
+      data = [];
+      return;
+    }
+    const colon = text.indexOf(':');
+    if (!colon) return; // a comment (`: ping`)
+    const field = colon < 0 ? text : text.slice(0, colon);
+    const value = colon < 0 ? '' : text.slice(colon + (text[colon + 1] === ' ' ? 2 : 1));
+    if (field === 'event') type = value;
+    else if (field === 'data') data.push(value);
+  };
+  const feed = (chunk: string) => {
+    if (!chunk) return;
+    // A CRLF split across two chunks is one line end, not an empty line.
+    buffer += afterCR && chunk[0] === '\n' ? chunk.slice(1) : chunk;
+    afterCR = chunk.endsWith('\r');
+    const lines = buffer.split(/\r\n?|\n/);
+    buffer = lines.pop() as string;
+    for (const text of lines) line(text);
+  };
   const reader = body.getReader();
   const decoder = new TextDecoder();
   const cancel = () => reader.cancel(signal.reason).catch(() => {});
@@ -40,7 +65,7 @@ export async function* readEvents(
       const { done, value } = await reader.read();
       if (done) break;
       onActivity();
-      parser.feed(decoder.decode(value, { stream: true }));
+      feed(decoder.decode(value, { stream: true }));
       for (const event of pending.splice(0)) {
         if (event.type === 'error') throw fromWire(event.data);
         yield event;

@@ -7,6 +7,7 @@ const en = {
   title: 'Court help',
   close: 'Close chat',
   clear: 'Clear conversation',
+  confirmClear: 'Clear this conversation? It cannot be undone.',
   greeting: "Hello! Ask a question and I'll answer from this court's website, with sources.",
   disclaimer: 'General information, not legal advice.',
   suggestionsLabel: 'Suggested questions',
@@ -30,11 +31,13 @@ const en = {
   server: 'The assistant is having a problem right now. Please try again in a few minutes.',
   rateLimited: 'You have sent many questions in a short time. Please wait before asking again.',
   wait: 'You can ask again in {time}.',
+  ready: 'You can ask again now.',
   quota: 'The assistant has reached its limit for now. Please try again later.',
   tooLong: 'Your question is too long. Please shorten it.',
   failed: 'Something went wrong. Please try again.',
   expired: 'Your earlier conversation is no longer available, so a new one has started.',
   cleared: 'Conversation cleared.',
+  court: 'Find my court date',
 };
 
 export type Strings = typeof en;
@@ -45,6 +48,7 @@ const es: Strings = {
   title: 'Ayuda del tribunal',
   close: 'Cerrar chat',
   clear: 'Borrar conversación',
+  confirmClear: '¿Borrar esta conversación? No se puede deshacer.',
   greeting:
     'Hola. Haga una pregunta y le responderé con información del sitio web del tribunal, con fuentes.',
   disclaimer: 'Información general, no asesoramiento legal.',
@@ -69,11 +73,13 @@ const es: Strings = {
   server: 'El asistente tiene un problema en este momento. Intente de nuevo en unos minutos.',
   rateLimited: 'Ha enviado muchas preguntas en poco tiempo. Espere antes de preguntar de nuevo.',
   wait: 'Podrá preguntar de nuevo en {time}.',
+  ready: 'Ya puede preguntar de nuevo.',
   quota: 'El asistente llegó a su límite por ahora. Intente más tarde.',
   tooLong: 'Su pregunta es demasiado larga. Acórtela, por favor.',
   failed: 'Algo salió mal. Intente de nuevo.',
   expired: 'Su conversación anterior ya no está disponible; se inició una nueva.',
   cleared: 'Conversación borrada.',
+  court: 'Buscar la fecha de mi audiencia',
 };
 
 export interface I18n {
@@ -81,24 +87,41 @@ export interface I18n {
   t(key: StringKey, params?: Record<string, string | number>): string;
   /** "30 seconds" / "1 segundo", localized by Intl. */
   seconds(n: number): string;
+  /**
+   * The strings for one message in `tag` (its own language may differ from the widget's): this table when
+   * the language is the same, else the built-in one for `tag`, since the site's overrides are in its own.
+   */
+  for(tag: string): I18n;
 }
 
 export function createI18n(lang: string, overrides: Record<string, string>): I18n {
   const table: Record<string, string> = { ...(isSpanish(lang) ? es : en), ...overrides };
   const base = isSpanish(lang) ? 'es' : 'en';
-  let unit: Intl.NumberFormat;
-  try {
-    unit = new Intl.NumberFormat(lang, { style: 'unit', unit: 'second', unitDisplay: 'long' });
-  } catch {
-    // An invalid `data-lang` tag must not break the widget.
-    unit = new Intl.NumberFormat(base, { style: 'unit', unit: 'second', unitDisplay: 'long' });
-  }
-  return {
+  // Made on first use (a countdown): the page's first Intl formatter loads locale data, which costs
+  // tens of ms on a slow phone and would otherwise be part of the panel's start-up.
+  let unit: Intl.NumberFormat | undefined;
+  const seconds = (n: number): string => {
+    try {
+      unit ??= new Intl.NumberFormat(lang, { style: 'unit', unit: 'second', unitDisplay: 'long' });
+    } catch {
+      // An invalid `data-lang` tag must not break the widget.
+      unit = new Intl.NumberFormat(base, { style: 'unit', unit: 'second', unitDisplay: 'long' });
+    }
+    return unit.format(n);
+  };
+  let other: I18n | undefined;
+  const self: I18n = {
     lang,
+    for(tag) {
+      if (isSpanish(tag) === isSpanish(lang)) return self;
+      other ??= createI18n(tag, {});
+      return other;
+    },
     t: (key, params = {}) =>
       (table[key] ?? en[key]).replace(/\{(\w+)\}/g, (m, name: string) =>
         name in params ? String(params[name]) : m,
       ),
-    seconds: (n) => unit.format(n),
+    seconds,
   };
+  return self;
 }

@@ -1,11 +1,17 @@
 // @vitest-environment happy-dom
 import { render } from 'preact';
 import { describe, expect, it } from 'vitest';
-import { MAX_RENDERED_CHARS, renderMarkdown, safeHref } from './markdown';
+import { linkHref, MAX_RENDERED_CHARS, renderMarkdown, safeHref } from './markdown';
 
-function html(source: string, marker?: Parameters<typeof renderMarkdown>[1]): HTMLElement {
+const COURT = new Set(['court.example']);
+
+function html(
+  source: string,
+  marker?: Parameters<typeof renderMarkdown>[1],
+  hosts: ReadonlySet<string> = COURT,
+): HTMLElement {
   const el = document.createElement('div');
-  render(<div>{renderMarkdown(source, marker)}</div>, el);
+  render(<div>{renderMarkdown(source, marker, hosts)}</div>, el);
   return el.firstElementChild as HTMLElement;
 }
 
@@ -50,9 +56,31 @@ describe('renderMarkdown', () => {
     expect(el.textContent).toContain('click me');
   });
 
+  it('shows a link to a host the court does not allow as text, with its address visible (phishing)', () => {
+    const el = html('Pay at the [official payment portal](https://evil.example/pay) today.');
+    expect(el.querySelector('a')).toBeNull();
+    expect(el.textContent).toBe('Pay at the official payment portal (https://evil.example/pay) today.');
+  });
+
+  it('allows links only to the given hosts, port included, and shows none without any', () => {
+    const hosts = new Set(['court.example', '127.0.0.1:8080']);
+    expect(linkHref('https://court.example/pay?x=1', hosts)).toBe('https://court.example/pay?x=1');
+    expect(linkHref('http://127.0.0.1:8080/a', hosts)).toBe('http://127.0.0.1:8080/a');
+    expect(linkHref('http://127.0.0.1:9090/a', hosts)).toBeNull();
+    expect(linkHref('https://court.example.evil.example/', hosts)).toBeNull();
+    expect(linkHref('https://user@evil.example/court.example', hosts)).toBeNull();
+    expect(linkHref('javascript:alert(1)', hosts)).toBeNull();
+    expect(html('[Pay](https://court.example/pay)', undefined, new Set()).querySelector('a')).toBeNull();
+    expect(renderMarkdown('[Pay](https://court.example/pay)')).toHaveLength(1);
+  });
+
   it('allows mailto and tel links', () => {
     expect(safeHref('mailto:clerk@court.example')).toBe('mailto:clerk@court.example');
     expect(safeHref('tel:+15555550100')).toBe('tel:+15555550100');
+    expect(linkHref('mailto:clerk@court.example', new Set())).toBe('mailto:clerk@court.example');
+    expect(html('[Call us](tel:+15555550100)').querySelector('a')?.getAttribute('href')).toBe(
+      'tel:+15555550100',
+    );
   });
 
   it('shows HTML in the text as text, never as elements', () => {
@@ -71,6 +99,19 @@ describe('renderMarkdown', () => {
     expect(blocks.length).toBeGreaterThan(0);
     const el = html('x'.repeat(MAX_RENDERED_CHARS + 500));
     expect(el.textContent?.length).toBe(MAX_RENDERED_CHARS + 1);
+  });
+
+  it('shows one marker per source per paragraph or list, the first, without the space before a repeat', () => {
+    const seen: number[] = [];
+    const el = html(
+      'A [Source 1]. B [Source 2]. C [Source 1].\n\nD [Source 1].\n\n- E [Source 2]\n- F [Source 2]',
+      (n) => {
+        seen.push(n);
+        return `<${n}>`;
+      },
+    );
+    expect(seen).toEqual([1, 2, 1, 2]);
+    expect([...el.children].map((b) => b.textContent)).toEqual(['A <1>. B <2>. C.', 'D <1>.', 'E <2>F']);
   });
 
   it('hands [Source N] markers to the marker renderer', () => {

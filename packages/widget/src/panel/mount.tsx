@@ -1,7 +1,9 @@
+import { effect } from '@preact/signals-core';
 import { createRef, render } from 'preact';
+import { useLayoutEffect, useState } from 'preact/hooks';
 import type { PanelContext, PanelHandle } from '../contract';
 import { readOptions } from '../options';
-import { App } from './app';
+import { App, type AppProps } from './app';
 import { createChat } from './chat';
 import { createI18n } from './i18n';
 import MESSAGES_CSS from './messages.css?inline';
@@ -12,28 +14,26 @@ import { lockPageScroll, trackVisualViewport } from './viewport';
 
 // Wires the panel into the loader's shadow root. Opening and closing are done here, synchronously,
 // so focus moves in the same task as the visitor's action (WCAG: no surprise focus moves).
+//
+// Start-up is split into tasks, so that none is a long task of the host page on a slow phone: the
+// bundle's evaluation, then (each after a yield) the state, the styles, the shell (rendered hidden),
+// and the restored transcript. The loader gets the handle once the shell is there: until then it
+// treats the panel as not yet arrived (a press draws its skeleton, focused, and is replayed).
 
 const SHEET = '(max-width:639.98px),(max-height:520px)';
 const FOCUSABLE = 'button:not([hidden]),a[href],textarea,[tabindex="0"]';
 
-export function mount({ settings, root, launcher, emit }: PanelContext): PanelHandle {
-  const options = readOptions(settings);
-  const sheet = new CSSStyleSheet();
-  // The panel's media queries (sheet mode, forced colours) come last so they override both files.
-  sheet.replaceSync(MESSAGES_CSS + PANEL_CSS);
-  root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+/** Ends the current task: the host page's own tasks get their turn before the next step. */
+const pause = (): Promise<void> => new Promise((r) => setTimeout(r));
 
-  const i18n = createI18n(options.lang, options.strings);
-  const persistence = createPersistence(options.storage);
-  const client = createRelayClient({ relay: options.relay, store: persistence.session });
-  const chat = createChat({ client, persistence, i18n, emit });
+export async function mount({ settings, root, launcher, emit }: PanelContext): Promise<PanelHandle> {
+  const options = readOptions(settings);
   const panelRef = createRef<HTMLDivElement>();
   const inputRef = createRef<HTMLTextAreaElement>();
   let isOpen = false;
   let stopTracking = () => {};
 
-  const open = (focus: boolean): void => {
-    renderOnce();
+  const show = (focus: boolean): void => {
     const panel = panelRef.current;
     if (!panel) return;
     if (!isOpen) {
@@ -85,42 +85,73 @@ export function mount({ settings, root, launcher, emit }: PanelContext): PanelHa
     }
   };
 
-  // The first render (and the JIT work it triggers) costs tens of milliseconds on a slow phone: done at
-  // first open, inside the visitor's click, it cannot become a long task of the host page's load.
-  // Preact renders synchronously, so open() can still move focus in the same task.
-  let rendered = false;
-  function renderOnce(): void {
-    if (rendered) return;
-    rendered = true;
-    // The loader's skeleton, when the visitor opened the dialog before this bundle arrived: rendering
-    // into it reuses its dialog, form and focused <textarea>, keeping focus and what was typed.
-    // (`lang` is on the host already: the loader chose it and readOptions keeps it.)
-    const container = root.querySelector('div') as HTMLDivElement;
-    chat.draft.value ||= root.querySelector('textarea')?.value ?? '';
-    render(
-      <App
-        chat={chat}
-        i18n={i18n}
-        suggestions={options.suggestions}
-        panelRef={panelRef}
-        inputRef={inputRef}
-        onClose={close}
-        onKeyDown={onKeyDown}
-      />,
-      container,
-    );
-    launcher.setAttribute('aria-controls', 'amicus-panel');
-  }
-  void chat.restore();
+  // The first call of each of these compiles it: tens of ms at 4× slowdown, hence a task of their own.
+  await pause();
+  const i18n = createI18n(options.lang, options.strings);
+  const persistence = createPersistence(options.storage);
+  const client = createRelayClient({ relay: options.relay, store: persistence.session });
+  const chat = createChat({ client, persistence, i18n, emit });
+
+  await pause();
+  const sheet = new CSSStyleSheet();
+  // The panel's media queries (sheet mode, forced colours) come last so they override both files.
+  sheet.replaceSync(MESSAGES_CSS + PANEL_CSS);
+  root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+
+  await pause();
+  // The loader's skeleton, when the visitor opened the dialog before the panel was ready: rendering into
+  // it reuses its dialog, form and focused <textarea>, keeping focus and what was typed, and the panel
+  // shows in this same task (hidden, it would drop focus). `lang` is on the host already.
+  const skeleton = root.querySelector('textarea');
+  chat.draft.value ||= skeleton?.value ?? '';
+  const container = root.querySelector('div') as HTMLDivElement;
+  render(
+    <Live
+      chat={chat}
+      i18n={i18n}
+      suggestions={options.suggestions}
+      hosts={[location.host, new URL(options.relay).host]}
+      panelRef={panelRef}
+      inputRef={inputRef}
+      onClose={close}
+      onKeyDown={onKeyDown}
+    />,
+    container,
+  );
+  launcher.setAttribute('aria-controls', 'amicus-panel');
+  if (skeleton) show(false);
+
+  // The transcript in a task of its own; a question asked meanwhile (a replayed Amicus.ask) waits for it.
+  const restored = pause().then(() => void chat.restore());
 
   return {
-    open,
+    open: show,
     close,
-    toggle: () => (isOpen ? close() : open(true)),
+    toggle: () => (isOpen ? close() : show(true)),
     ask(text, focus) {
-      open(focus);
-      if (chat.busy.value || chat.wait.value > 0) chat.draft.value = text;
-      else void chat.ask(text);
+      show(focus);
+      void restored.then(() => {
+        if (chat.busy.value || chat.wait.value > 0) chat.draft.value = text;
+        else void chat.ask(text);
+      });
     },
   };
+}
+
+/**
+ * The dialog, drawn again when a signal it shows changes: after the current task's other changes, as
+ * Preact batches state. That is all the panel needs of @preact/signals' Preact adapter (1.4 KB gzip).
+ */
+function Live(props: AppProps) {
+  const [, redraw] = useState(0);
+  const { chat } = props;
+  useLayoutEffect(
+    () =>
+      effect(() => {
+        for (const s of [chat.messages, chat.busy, chat.wait, chat.notice, chat.draft, chat.status]) s.value;
+        redraw((n) => n + 1);
+      }),
+    [],
+  );
+  return <App {...props} />;
 }

@@ -132,6 +132,8 @@ export function createRelayClient({
     createConversation: () => json<ConversationCreated>('POST', '/api/conversations', {}),
     getConversation: (id: string) => json<ConversationView>('GET', conversationPath(id)),
     deleteConversation: (id: string) => json<void>('DELETE', conversationPath(id)),
+    /** Any other JSON route of the widget API (intent, feedback, court dates), with the same session. */
+    post: <T>(path: string, body: unknown) => json<T>('POST', path, body),
 
     /** Streams one answer. Throws RelayError; `aborted` when `signal` fires (the Stop button). */
     async *send(id: string, content: string, signal?: AbortSignal): AsyncGenerator<StreamEvent> {
