@@ -4,11 +4,14 @@ import { describeError } from './api/errors.js';
 import { JobTracker } from './api/job-tracker.js';
 import type { WireSession } from './api/wire.js';
 import { type AppServices, Services } from './app-context.js';
+import { AnswersPage } from './pages/answers.js';
 import { AuditPage } from './pages/audit.js';
+import { CourtDatesPage } from './pages/court-dates.js';
 import { CrawlPage } from './pages/crawl.js';
 import { DocumentDetailPage } from './pages/document-detail.js';
 import { DocumentsPage } from './pages/documents.js';
 import { EmbedPage } from './pages/embed.js';
+import { InsightsPage } from './pages/insights.js';
 import { JobPage } from './pages/job.js';
 import { JobsPage } from './pages/jobs.js';
 import { LoginPage } from './pages/login.js';
@@ -38,8 +41,14 @@ function Page({ route }: { route: Route }) {
       return <DocumentDetailPage id={route.id} />;
     case 'try':
       return <TryItPage />;
+    case 'answers':
+      return <AnswersPage />;
+    case 'insights':
+      return <InsightsPage />;
     case 'embed':
       return <EmbedPage />;
+    case 'court-dates':
+      return <CourtDatesPage />;
     case 'audit':
       return <AuditPage />;
   }

@@ -33,6 +33,14 @@ export interface DocumentView {
   error: string | null;
   createdAt: string | null;
   updatedAt: string | null;
+  /** Public address and display title staff gave the document (the relay's, not the upstream's). */
+  publicLink: { url: string | null; title: string | null } | null;
+}
+
+function readLink(value: unknown): DocumentView['publicLink'] {
+  if (typeof value !== 'object' || value === null) return null;
+  const link = value as UpstreamObject;
+  return { url: str(link, 'url'), title: str(link, 'title') };
 }
 
 export function toDocumentView(d: UpstreamObject): DocumentView {
@@ -53,6 +61,7 @@ export function toDocumentView(d: UpstreamObject): DocumentView {
     error: str(d, 'error', 'error_message'),
     createdAt: str(d, 'created_at'),
     updatedAt: str(d, 'updated_at'),
+    publicLink: readLink(d.public_link),
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toProblem } from './crawl-problems.js';
+import { toProblem, withoutIds } from './crawl-problems.js';
 
 describe('toProblem', () => {
   it('explains an HTTP error status in words', () => {
@@ -18,5 +18,32 @@ describe('toProblem', () => {
     expect(toProblem({ subject: 'u', error: 'skipped: outside the allowed domains' }).reason).toBe(
       'Outside the allowed domains',
     );
+  });
+
+  it('reports a page found as it was as unchanged, never by its document id', () => {
+    const id = '0b7c7a0e-3c1d-4b4e-9a51-2f6f5d1e8c11';
+    const p = toProblem({
+      subject: 'https://a.gov/x',
+      error: `skipped: unchanged since indexed as document ${id}`,
+    });
+    expect(p).toEqual({
+      url: 'https://a.gov/x',
+      outcome: 'Unchanged',
+      reason: 'Unchanged since it was last indexed',
+      documentId: id,
+    });
+    expect(toProblem({ subject: 'u', error: `skipped: duplicate of document ${id}` }).outcome).toBe(
+      'Unchanged',
+    );
+  });
+});
+
+describe('withoutIds', () => {
+  it('replaces document ids in error texts with words', () => {
+    expect(
+      withoutIds(
+        'duplicate: the same content is already in namespace "general" as document 0b7c7a0e-3c1d-4b4e-9a51-2f6f5d1e8c11',
+      ),
+    ).toBe('duplicate: the same content is already in namespace "general" as a document already indexed');
   });
 });

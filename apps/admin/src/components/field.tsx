@@ -64,6 +64,8 @@ type AreaProps = BaseProps & {
   onValue: (v: string) => void;
   rows?: number;
   placeholder?: string;
+  /** Language of the text typed in, when it differs from the page's (WCAG 3.1.2). */
+  lang?: string;
 };
 
 export function TextArea({
@@ -76,6 +78,7 @@ export function TextArea({
   onValue,
   rows = 4,
   placeholder,
+  lang,
 }: AreaProps) {
   return (
     <div class="field">
@@ -88,6 +91,7 @@ export function TextArea({
         rows={rows}
         value={value}
         placeholder={placeholder}
+        lang={lang}
         required={required}
         aria-invalid={error ? 'true' : undefined}
         aria-describedby={describedBy(id, help, error)}

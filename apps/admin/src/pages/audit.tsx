@@ -3,6 +3,7 @@ import type { AuditQuery } from '../api/admin-api.js';
 import { describeError } from '../api/errors.js';
 import type { WireAuditEntry } from '../api/wire.js';
 import { useServices } from '../app-context.js';
+import { AuditTarget } from '../components/audit-target.js';
 import { SelectField, TextField } from '../components/field.js';
 import { StatusBadge } from '../components/status-badge.js';
 import { TableWrap } from '../components/table-wrap.js';
@@ -14,7 +15,12 @@ const ACTIONS: Record<string, string> = {
   'crawl.create': 'Started a crawl',
   'document.delete': 'Deleted a document',
   'document.bulk_delete': 'Deleted documents',
+  'document.link': "Set a document's public link",
+  'insights.export': 'Downloaded “What people ask”',
   'settings.origins.update': 'Changed allowed sites',
+  'court_dates.consent.update': 'Changed the reminder consent text',
+  'court_dates.consent_log.export': 'Downloaded the consent log',
+  'court_dates.destination.delete': "Deleted a person's reminder data",
 };
 
 interface Filters {
@@ -36,19 +42,6 @@ function toQuery(f: Filters): AuditQuery {
     q.to = end.toISOString();
   }
   return q;
-}
-
-function Detail({ detail }: { detail: Record<string, unknown> | null }) {
-  if (!detail || Object.keys(detail).length === 0) return null;
-  return (
-    <ul class="detail-list">
-      {Object.entries(detail).map(([k, v]) => (
-        <li key={k}>
-          <span class="muted">{k.replace(/_/g, ' ')}:</span> {typeof v === 'string' ? v : JSON.stringify(v)}
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 export function AuditPage() {
@@ -165,8 +158,7 @@ export function AuditPage() {
                     <StatusBadge status={e.result} />
                   </td>
                   <td>
-                    {e.target ? <code>{e.target}</code> : null}
-                    <Detail detail={e.detail} />
+                    <AuditTarget entry={e} />
                   </td>
                   <td>{e.ip}</td>
                 </tr>

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { describeError } from '../api/errors.js';
 import { type DocumentView, toDocumentView } from '../api/upstream-fields.js';
 import { useServices } from '../app-context.js';
 import { ConfirmDialog } from '../components/confirm-dialog.js';
 import { Fact } from '../components/job-summary.js';
+import { PublicLinkForm } from '../components/public-link-form.js';
 import { StatusBadge } from '../components/status-badge.js';
 import { formatBytes } from '../validation/file-rules.js';
 
@@ -14,6 +15,13 @@ export function DocumentDetailPage({ id }: { id: string }) {
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [deleted, setDeleted] = useState<string | null>(null);
+  const deletedNote = useRef<HTMLParagraphElement>(null);
+
+  // The Delete button is gone once the document is: focus moves to the outcome, which is read out
+  // (WCAG 2.4.3), instead of falling back to the top of the page.
+  useEffect(() => {
+    if (deleted) deletedNote.current?.focus();
+  }, [deleted]);
 
   useEffect(() => {
     api.getDocument(id).then(
@@ -48,7 +56,7 @@ export function DocumentDetailPage({ id }: { id: string }) {
           {error}
         </p>
       ) : null}
-      <p role="status" class={deleted ? 'notice' : 'visually-hidden'}>
+      <p ref={deletedNote} tabIndex={-1} class={deleted ? 'notice' : 'visually-hidden'}>
         {deleted}
       </p>
       {!doc && !error ? <p role="status">Loading…</p> : null}
@@ -86,6 +94,7 @@ export function DocumentDetailPage({ id }: { id: string }) {
               <code>{doc.id}</code>
             </Fact>
           </dl>
+          {doc.sourceType === 'crawl' || deleted ? null : <PublicLinkForm doc={doc} />}
           {deleted ? null : (
             <button type="button" class="button danger" onClick={() => setConfirming(true)}>
               Delete document

@@ -62,4 +62,34 @@ describe('DocumentsPage', () => {
       /Deleted 1 document and 3 indexed passages\. 1 could not be deleted: Already deleted\./,
     );
   });
+
+  it('names crawled pages by title with their address, and lands focus on the outcome after a delete', async () => {
+    const page = {
+      data: [
+        {
+          id: 'p1',
+          filename: 'https://court.example/fees/',
+          title: 'Court fees',
+          source_type: 'crawl',
+          status: 'ready',
+        },
+      ],
+      has_more: false,
+      next_cursor: null,
+    };
+    const r = await renderWithApi(<DocumentsPage />, {
+      'GET /documents': page,
+      'DELETE /documents/p1': { id: 'p1', deleted: true, chunks_deleted: 2 },
+    });
+    cleanup = r.cleanup;
+    await settle();
+    const name = r.root.querySelector('tbody th');
+    expect(name?.querySelector('a')?.textContent).toBe('Court fees');
+    expect(name?.textContent).toContain('https://court.example/fees/');
+    expect(r.root.textContent).not.toMatch(/p1/);
+    await click(r.root.querySelector('button[aria-label="Delete Court fees"]'));
+    await click(r.root.querySelector('dialog .button.danger'));
+    await settle();
+    expect(document.activeElement?.textContent).toBe('Deleted 1 document and its 2 indexed passages.');
+  });
 });

@@ -1,13 +1,20 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { describeError } from '../api/errors.js';
+import type { DocumentView } from '../api/upstream-fields.js';
 import { useServices } from '../app-context.js';
 import { ConfirmDialog } from '../components/confirm-dialog.js';
+import { withoutIds } from '../components/crawl-problems.js';
 import { type DocFilters, DocumentFilters, EMPTY_FILTERS } from '../components/document-filters.js';
 import { StatusBadge } from '../components/status-badge.js';
 import { TableWrap } from '../components/table-wrap.js';
 import { useDocumentPage } from '../components/use-document-page.js';
 import { documentHref } from '../routing/routes.js';
 import { formatBytes } from '../validation/file-rules.js';
+
+/** A crawled page by its title (its address shown below it), a file by its own name. */
+function shownName(d: DocumentView): string {
+  return d.sourceType === 'crawl' && d.title ? d.title : d.name;
+}
 
 export function DocumentsPage() {
   const { api } = useServices();
@@ -20,6 +27,15 @@ export function DocumentsPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const after = cursors[cursors.length - 1] ?? null;
   const { docs, next, error, reload } = useDocumentPage(filters, after);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  // The list a deletion started from: once a new list has replaced it (the deleted rows, and the
+  // buttons that opened the dialog, are gone), focus goes to the outcome instead of being lost.
+  const [focusAfter, setFocusAfter] = useState<typeof docs | undefined>(undefined);
+  useEffect(() => {
+    if (focusAfter === undefined || docs === null || docs === focusAfter) return;
+    noticeRef.current?.focus();
+    setFocusAfter(undefined);
+  }, [docs, focusAfter]);
 
   function toggle(id: string, on: boolean) {
     const s = new Set(selected);
@@ -46,6 +62,7 @@ export function DocumentsPage() {
         );
       }
       setSelected(new Set());
+      setFocusAfter(docs);
       reload();
     } catch (err) {
       setNotice(`Delete failed: ${describeError(err)}`);
@@ -55,7 +72,7 @@ export function DocumentsPage() {
     }
   }
 
-  const names = new Map((docs ?? []).map((d) => [d.id, d.name]));
+  const names = new Map((docs ?? []).map((d) => [d.id, shownName(d)]));
   const filtered =
     filters.q !== '' || filters.namespace !== '' || filters.status !== '' || filters.sourceType !== '';
   return (
@@ -69,7 +86,13 @@ export function DocumentsPage() {
           setSelected(new Set());
         }}
       />
-      <p role="status" class={notice ? 'notice' : 'visually-hidden'}>
+      {/* Announced as a live region when focus stays put (a failed delete), read on focus otherwise: once. */}
+      <p
+        ref={noticeRef}
+        tabIndex={-1}
+        role={focusAfter === undefined ? 'status' : undefined}
+        class={notice ? 'notice' : 'visually-hidden'}
+      >
         {notice}
       </p>
       <div class="actions">
@@ -120,18 +143,21 @@ export function DocumentsPage() {
                     <label class="check-target">
                       <input
                         type="checkbox"
-                        aria-label={`Select ${d.name}`}
+                        aria-label={`Select ${shownName(d)}`}
                         checked={selected.has(d.id)}
                         onChange={(e) => toggle(d.id, e.currentTarget.checked)}
                       />
                     </label>
                   </td>
                   <th scope="row" class="filename">
-                    <a href={documentHref(d.id)}>{d.name}</a>
+                    {/* A page by its title, its address below; a file by its name. */}
+                    <a href={documentHref(d.id)}>{shownName(d)}</a>
+                    {shownName(d) !== d.name ? <div class="muted url">{d.name}</div> : null}
+                    {d.publicLink?.url ? <div class="muted url">Public link: {d.publicLink.url}</div> : null}
                   </th>
                   <td>
                     <StatusBadge status={d.status} />
-                    {d.error ? <div class="cell-error">{d.error}</div> : null}
+                    {d.error ? <div class="cell-error">{withoutIds(d.error)}</div> : null}
                   </td>
                   <td>{d.namespace ?? '—'}</td>
                   <td>
@@ -146,7 +172,7 @@ export function DocumentsPage() {
                     <button
                       type="button"
                       class="button small danger"
-                      aria-label={`Delete ${d.name}`}
+                      aria-label={`Delete ${shownName(d)}`}
                       onClick={() => setConfirming([d.id])}
                     >
                       Delete

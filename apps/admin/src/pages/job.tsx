@@ -3,7 +3,7 @@ import { describeError } from '../api/errors.js';
 import { type DocumentView, jobErrors, toDocumentView } from '../api/upstream-fields.js';
 import type { WireJob } from '../api/wire.js';
 import { useServices } from '../app-context.js';
-import { CrawlProblems } from '../components/crawl-problems.js';
+import { CrawlProblems, withoutIds } from '../components/crawl-problems.js';
 import { JobSummary } from '../components/job-summary.js';
 import { StatusBadge } from '../components/status-badge.js';
 import { TableWrap } from '../components/table-wrap.js';
@@ -50,7 +50,8 @@ function UploadFiles({ job, docs }: { job: WireJob; docs: Map<string, DocumentVi
           {ids.map((id, i) => {
             const doc = docs.get(id);
             const name = job.files?.[i] ?? doc?.name ?? id;
-            const error = doc?.error ?? errors.get(id) ?? null;
+            const raw = doc?.error ?? errors.get(id) ?? null;
+            const error = raw === null ? null : withoutIds(raw);
             return (
               <tr key={id}>
                 <th scope="row" class="filename">

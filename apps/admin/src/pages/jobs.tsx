@@ -13,6 +13,13 @@ const LIVE_TEXT = {
   polling: 'Live updates are unavailable; checking every few seconds instead.',
 } as const;
 
+/** An upload by its file names: "Upload of fees.pdf, hours.txt and 3 more files". */
+export function uploadName(files: readonly string[]): string {
+  if (files.length === 0) return 'Upload';
+  if (files.length <= 3) return `Upload of ${files.join(', ')}`;
+  return `Upload of ${files.slice(0, 2).join(', ')} and ${files.length - 2} more files`;
+}
+
 export function JobsPage() {
   const { tracker } = useServices();
   const jobs = [...tracker.jobs.value.values()].sort((a, b) =>
@@ -53,7 +60,7 @@ export function JobsPage() {
                 const what =
                   job.kind === 'crawl'
                     ? `Crawl of ${job.seed_urls?.[0] ?? 'a website'}${(job.seed_urls?.length ?? 0) > 1 ? ' and more' : ''}`
-                    : `Upload of ${job.files?.length ?? 0} file${job.files?.length === 1 ? '' : 's'}`;
+                    : uploadName(job.files ?? []);
                 const warning = staleWarning(t, now);
                 const reason =
                   job.status === 'failed' ? (jobFailureReason(job.upstream) ?? 'No reason given.') : null;

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { describeError } from '../api/errors.js';
 import { useServices } from '../app-context.js';
+import { TryExplain } from '../components/try-explain.js';
 
 // The real widget bundle (owned by packages/widget) boots once per page and keeps `window.Amicus`.
 // Its launcher element is kept here when leaving this page, and put back on return, so the widget
@@ -108,6 +109,7 @@ export function TryItPage() {
           The chat widget could not be loaded from /widget.js. Check that the relay serves the widget.
         </p>
       ) : null}
+      <TryExplain />
     </>
   );
 }

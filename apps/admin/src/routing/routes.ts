@@ -9,7 +9,10 @@ export type Route =
   | { name: 'documents' }
   | { name: 'document'; id: string }
   | { name: 'try' }
+  | { name: 'answers' }
+  | { name: 'insights' }
   | { name: 'embed' }
+  | { name: 'court-dates' }
   | { name: 'audit' };
 
 export const NAV_ITEMS = [
@@ -18,7 +21,10 @@ export const NAV_ITEMS = [
   { name: 'jobs', label: 'Jobs', href: '#/jobs' },
   { name: 'documents', label: 'Documents', href: '#/documents' },
   { name: 'try', label: 'Try it', href: '#/try' },
+  { name: 'answers', label: 'Answers', href: '#/answers' },
+  { name: 'insights', label: 'What people ask', href: '#/insights' },
   { name: 'embed', label: 'Embed', href: '#/embed' },
+  { name: 'court-dates', label: 'Court dates and reminders', href: '#/court-dates' },
   { name: 'audit', label: 'Audit log', href: '#/audit' },
 ] as const;
 
@@ -33,10 +39,16 @@ export function parseRoute(hash: string): Route {
       return { name: 'jobs' };
     case 'documents':
       return a ? { name: 'document', id: a } : { name: 'documents' };
+    case 'insights':
+      return { name: 'insights' };
     case 'try':
       return { name: 'try' };
+    case 'answers':
+      return { name: 'answers' };
     case 'embed':
       return { name: 'embed' };
+    case 'court-dates':
+      return { name: 'court-dates' };
     case 'audit':
       return { name: 'audit' };
     default:
