@@ -117,6 +117,14 @@ describe('npm start: the zero-configuration stack script', () => {
       const upstream = JSON.parse(await readFile(upstreamFile, 'utf8')) as Record<string, string>;
       expect(upstream.base_url).toBe(`${first.chatbotApiUrl}/v1`);
       expect(upstream.chat_key).toMatch(/^svc_sk_\S{59}$/);
+      // The generated admin password: in a file only its owner can read; the banner shows the path, the
+      // output (which ends up in logs) never the password.
+      const passwordFile = join(dataDir, 'admin-password');
+      expect((await stat(passwordFile)).mode & 0o777).toBe(0o600);
+      const adminPassword = (await readFile(passwordFile, 'utf8')).trim();
+      expect(adminPassword).toMatch(/^[\w-]{24}$/);
+      expect(first.output()).toContain(`Admin user "admin": password in ${passwordFile}`);
+      expect(first.output()).not.toContain(adminPassword);
 
       const page = await browser.newPage();
       await page.goto(`${first.demoUrl}/traffic/`);

@@ -177,7 +177,7 @@ describe('widget accessibility (axe, WCAG 2.1 AA)', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route(/\/panel\.js$/, async (route) => {
+    await page.route(/\/panel\.[0-9a-f]+\.js$/, async (route) => {
       const response = await route.fetch();
       await held;
       await route.fulfill({ response });

@@ -66,6 +66,8 @@ describe('widget under a strict Content-Security-Policy', () => {
     expect(styled.styleAttributes).toBe(0);
     expect(styled.styleElements).toBe(0);
 
+    // Clearing asks first (it cannot be undone): the visitor confirms.
+    page.once('dialog', (dialog) => void dialog.accept());
     await w.dialog.getByRole('button', { name: 'Clear conversation' }).click();
     await expect.poll(() => w.answers.count()).toBe(0);
 

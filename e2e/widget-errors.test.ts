@@ -59,8 +59,13 @@ describe('widget error states', () => {
       .getByRole('alert')
       .getByText(/many questions/)
       .waitFor();
-    const countdown = w.dialog.getByText(/You can ask again in \d+ seconds?\./);
+    // The visible countdown; the status region says the same once, when it starts (widget-reading tests the end).
+    const countdown = w.dialog.locator('.wait').getByText(/You can ask again in \d+ seconds?\./);
     await countdown.waitFor();
+    await w.dialog
+      .getByRole('status')
+      .getByText(/You can ask again in \d+ seconds?\./)
+      .waitFor({ state: 'attached' });
     expect(await w.input.inputValue()).toBe(second);
     expect(await w.send.getAttribute('aria-disabled')).toBe('true');
     const seconds = async () => Number((await countdown.textContent())?.match(/\d+/)?.[0]);

@@ -5,6 +5,7 @@ import { updateAccount } from '@amicus/chatbot-api';
 import { startTestChatbotApi } from '@amicus/chatbot-api/testing';
 import { createDemoSite, publicDir } from '@amicus/demo-site';
 import { startTestRelay } from '@amicus/relay/testing';
+import { startTestSchedulingApi } from '@amicus/scheduling-api/testing';
 
 export { launchBrowser, trackPageErrors } from './browser.js';
 
@@ -12,6 +13,7 @@ export type TestChatbotApiOptions = NonNullable<Parameters<typeof startTestChatb
 export type TestRelayOptions = Parameters<typeof startTestRelay>[0];
 export type TestChatbotApi = Awaited<ReturnType<typeof startTestChatbotApi>>;
 export type TestRelay = Awaited<ReturnType<typeof startTestRelay>>;
+export type TestSchedulingApi = Awaited<ReturnType<typeof startTestSchedulingApi>>;
 
 /** The strict policy of the widget's CSP proof; `{RELAY_URL}` is filled in by the demo site per request. */
 export const STRICT_CSP =
@@ -33,6 +35,8 @@ export interface Stack {
   relayUrl: string;
   chatbotApi: TestChatbotApi;
   relay: TestRelay;
+  /** The real scheduling-api with the demo hearings; the relay's court dates and reminders use it. */
+  schedulingApi: TestSchedulingApi;
   close(): Promise<void>;
 }
 
@@ -68,6 +72,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ...options.chatbotApi,
     });
     cleanups.push(() => chatbotApi.close());
+    const schedulingApi = await startTestSchedulingApi();
+    cleanups.push(() => schedulingApi.close());
     // Job updates reach the admin app as they do in production: the chatbot-api signs a webhook to the
     // relay, which pushes it to the admin app's event stream.
     const webhookSecret = randomBytes(32).toString('base64url');
@@ -77,7 +83,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ingestKey: chatbotApi.ingestKey,
       allowedOrigins: [demoUrl],
       ...options.relay,
-      env: { WEBHOOK_SECRET: webhookSecret, ...options.relay?.env },
+      env: {
+        WEBHOOK_SECRET: webhookSecret,
+        SCHEDULING_SERVER_URL: schedulingApi.serverUrl,
+        SCHEDULING_CLIENT_ID: schedulingApi.clientId,
+        SCHEDULING_CLIENT_SECRET: schedulingApi.clientSecret,
+        ...options.relay?.env,
+      },
     });
     cleanups.push(() => relay.close());
     relayUrl = relay.url.replace(/\/+$/, '');
@@ -85,7 +97,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       webhookUrl: `${relayUrl}/webhooks/chatbot`,
       webhookSecret,
     });
-    return { demoUrl, relayUrl, chatbotApi, relay, close: closeAll };
+    return { demoUrl, relayUrl, chatbotApi, relay, schedulingApi, close: closeAll };
   } catch (error) {
     await closeAll().catch(() => {
       // The start error is the one worth reporting; a failed cleanup after it adds nothing.

@@ -32,7 +32,12 @@ export function freePort(): Promise<number> {
 }
 
 export async function startStackScript(dataDir: string, timeoutMs = 90_000): Promise<StartedStackScript> {
-  const [chatbotApi, relay, demo] = [await freePort(), await freePort(), await freePort()];
+  const [chatbotApi, relay, demo, schedulingApi] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const child = spawn(process.execPath, [script], {
     env: {
       ...process.env,
@@ -40,6 +45,7 @@ export async function startStackScript(dataDir: string, timeoutMs = 90_000): Pro
       CHATBOT_API_PORT: String(chatbotApi),
       RELAY_PORT: String(relay),
       DEMO_PORT: String(demo),
+      SCHEDULING_API_PORT: String(schedulingApi),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

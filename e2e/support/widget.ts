@@ -99,3 +99,61 @@ export function widget(page: Page): WidgetDriver {
     },
   };
 }
+
+/** A citation as the upstream (chatbot-api) sends it, for `plantedAnswers`. */
+export interface UpstreamCitation {
+  source_index: number;
+  document_id: string;
+  source_filename: string;
+  chunk_index: number;
+  text_preview: string;
+  score: number;
+  title?: string;
+}
+
+/**
+ * A stand-in for the upstream's answer, injected as the relay's `fetch`: while an answer is planted, the
+ * relay's next answer stream is that answer, in the upstream's wire format (deltas of a few words, the done
+ * frame with its citations, `[DONE]`); every other request reaches the real chatbot-api. It lets a test fix
+ * the exact text a page could make an answer quote, and still run the real relay and widget.
+ */
+export function plantedAnswers() {
+  const planted: { content: string; citations: UpstreamCitation[]; hold?: Promise<void> | undefined }[] = [];
+  const fetchWithPlants: typeof fetch = async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const next = init?.method === 'POST' && /\/conversations\/[^/]+\/messages$/.test(url) && planted.shift();
+    if (!next) return fetch(input, init);
+    const cid = url.split('/').at(-2) ?? '';
+    const frame = (data: unknown) => `data: ${JSON.stringify(data)}\n\n`;
+    const words = next.content.match(/\S+\s*/g) ?? [];
+    const deltas: string[] = [];
+    for (let i = 0; i < words.length; i += 4)
+      deltas.push(frame({ conversation_id: cid, delta: { content: words.slice(i, i + 4).join('') } }));
+    const done = frame({
+      conversation_id: cid,
+      message: { role: 'assistant', content: next.content, citations: next.citations },
+      done: true,
+    });
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        const half = next.hold ? Math.ceil(deltas.length / 2) : deltas.length;
+        controller.enqueue(encoder.encode(deltas.slice(0, half).join('')));
+        await next.hold;
+        controller.enqueue(encoder.encode(`${deltas.slice(half).join('')}${done}data: [DONE]\n\n`));
+        controller.close();
+      },
+    });
+    return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+  };
+  return {
+    fetch: fetchWithPlants,
+    /**
+     * The next answer the relay streams is `content` citing `citations`; with `hold`, the first half of its
+     * text streams at once, and the rest and the done frame (which brings the citations) wait for `hold`.
+     */
+    plant(content: string, citations: UpstreamCitation[] = [], hold?: Promise<void>) {
+      planted.push({ content, citations, hold });
+    },
+  };
+}
