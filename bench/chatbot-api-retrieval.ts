@@ -1,8 +1,8 @@
 /**
  * Retrieval latency of the chatbot-api knowledge base (hybrid BM25 + vector search) at 10k and 100k
  * chunks. Builds a synthetic corpus in a temporary database (court-flavoured vocabulary with a
- * Zipf-like word distribution, ~350-word chunks) through the real store, then times searchPassages
- * for a mix of queries. Prints figures; asserts nothing.
+ * Zipf-like word distribution, ~350-word chunks) through the real store, then times the answerers'
+ * retrieval (retrieveForTurns: query analysis, concept search, re-ranking) for a mix of queries. Prints figures; asserts nothing.
  *
  *   pnpm --filter @amicus/bench retrieval            # 10k and 100k
  *   pnpm --filter @amicus/bench retrieval -- 10000   # one size
@@ -12,9 +12,9 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { retrieveForTurns } from '../apps/chatbot-api/src/answer/retrieve.js';
 import { openDatabase } from '../apps/chatbot-api/src/db/database.js';
 import type { Chunk } from '../apps/chatbot-api/src/knowledge/chunking.js';
-import { searchPassages } from '../apps/chatbot-api/src/knowledge/search.js';
 import { insertDocument, storeChunks } from '../apps/chatbot-api/src/knowledge/store.js';
 
 const CORE = (
@@ -129,7 +129,7 @@ function run(chunks: number, keepDir?: string): void {
     const cold: number[] = [];
     for (const query of queries) {
       const c = process.cpuUsage();
-      searchPassages(db, { accountId: 'bench', namespaces: null, query, limit: 8 });
+      retrieveForTurns(db, { accountId: 'bench', namespaces: null }, [{ role: 'user', content: query }]);
       const used = process.cpuUsage(c);
       cold.push((used.user + used.system) / 1000);
     }
@@ -142,12 +142,9 @@ function run(chunks: number, keepDir?: string): void {
       for (const query of queries) {
         const c = process.cpuUsage();
         const t = performance.now();
-        searchPassages(db, {
-          accountId: 'bench',
-          namespaces: round % 2 ? ['general'] : null,
-          query,
-          limit: 8,
-        });
+        retrieveForTurns(db, { accountId: 'bench', namespaces: round % 2 ? ['general'] : null }, [
+          { role: 'user', content: query },
+        ]);
         wall.push(performance.now() - t);
         const used = process.cpuUsage(c);
         cpu.push((used.user + used.system) / 1000);

@@ -58,6 +58,10 @@ export async function spawnRelay(
       LIMIT_VISITOR_PER_MINUTE: big,
       LIMIT_MESSAGES_PER_VISITOR_PER_MINUTE: big,
       LIMIT_MESSAGES_PER_SITE_PER_DAY: big,
+      // The benchmark's many visitors all come from 127.0.0.1 and stream at once.
+      LIMIT_IP_UPSTREAM_SHARE: '1',
+      LIMIT_STREAMS_PER_IP: big,
+      LIMIT_STREAMS_PER_VISITOR: big,
       ADMISSION_QUEUE_SIZE: '10000',
       MAX_STREAM_SECONDS: '3600',
       ...extraEnv,
