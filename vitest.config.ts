@@ -13,6 +13,7 @@ export default defineConfig({
             'apps/*/src/**/*.test.{ts,tsx}',
             'apps/*/test/**/*.test.{ts,tsx}',
             'packages/*/test/**/*.test.{ts,tsx}',
+            'eval/**/*.test.ts',
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Entry point behind `npm start`, `npm test`, `npm run build` and `npm run bench`.
+// Entry point behind `npm start`, `npm test`, `npm run build`, `npm run bench` and `npm run eval`.
 // Plain Node on purpose: it must work on a fresh machine that has only Node and npm,
 // so it fetches the pinned pnpm through npm (into .tools/) before anything else.
 import { spawn, spawnSync } from 'node:child_process';
@@ -80,6 +80,9 @@ if (command === 'start') {
   pnpm('exec', 'vitest', 'run', '--project', 'e2e');
 } else if (command === 'bench') {
   pnpm('--filter', '@amicus/bench', 'run', 'all');
+} else if (command === 'eval') {
+  // Options pass through: `npm run eval -- --verbose --json eval-results.json`.
+  pnpm('--filter', '@amicus/eval', 'run', 'eval', ...process.argv.slice(3));
 } else if (command !== 'build') {
   console.error(`unknown command: ${command}`);
   process.exit(2);

@@ -16,6 +16,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // AMICUS_DATA_DIR exists for the e2e test of this script, which must not touch a developer's .data/.
 const dataDir = resolve(process.env.AMICUS_DATA_DIR ?? join(root, '.data'));
 const chatbotDataDir = join(dataDir, 'chatbot-api');
+// The scheduling-api writes its generated API client id and secret to credentials.json here (0600).
+const schedulingDataDir = join(dataDir, 'scheduling-api');
 const upstreamFile = join(dataDir, 'upstream.json');
 // Remembers which account was seeded, so an interrupted first start resumes instead of creating a second account.
 const stateFile = join(dataDir, 'stack.json');
@@ -26,6 +28,7 @@ const READY_TIMEOUT_MS = 60_000;
 const env = process.env;
 const ports = {
   chatbotApi: port('CHATBOT_API_PORT', 8788),
+  schedulingApi: port('SCHEDULING_API_PORT', 8789),
   relay: port('RELAY_PORT', 8787),
   demo: port('DEMO_PORT', 8080),
 };
@@ -33,6 +36,7 @@ const urls = {
   chatbotApi: `http://127.0.0.1:${ports.chatbotApi}`,
   relay: `http://localhost:${ports.relay}`,
   demo: `http://localhost:${ports.demo}`,
+  schedulingApi: `http://127.0.0.1:${ports.schedulingApi}`,
 };
 
 function port(name, fallback) {
@@ -105,7 +109,9 @@ function prepareData() {
     state = { account_id: created.account_id, bot: created.bot, seeded: false };
     writePrivateJson(stateFile, state);
   }
-  if (state.seeded !== true) {
+  // `seed_robots`: installs seeded before the seed honoured robots.txt run it once more, which takes the
+  // disallowed pages (the demo's /staff/) out and leaves every unchanged page as it was.
+  if (state.seeded !== true || state.seed_robots !== true) {
     console.log(`› seeding the knowledge base with the demo court site (${urls.demo})`);
     const out = cli([
       'seed',
@@ -121,7 +127,7 @@ function prepareData() {
       'general',
     ]);
     if (out.trim() !== '') console.log(out.trim());
-    state = { ...state, seeded: true, seeded_base_url: urls.demo };
+    state = { ...state, seeded: true, seed_robots: true, seeded_base_url: urls.demo };
     writePrivateJson(stateFile, state);
   }
   // Job updates reach the admin app through signed webhooks to the relay; without them it falls back to
@@ -241,8 +247,9 @@ function ensureFree(name, port, variable) {
 await ensureFree('chatbot-api', ports.chatbotApi, 'CHATBOT_API_PORT');
 await ensureFree('relay', ports.relay, 'RELAY_PORT');
 await ensureFree('demo site', ports.demo, 'DEMO_PORT');
+await ensureFree('scheduling-api', ports.schedulingApi, 'SCHEDULING_API_PORT');
 
-for (const app of ['chatbot-api', 'relay', 'demo-site']) {
+for (const app of ['chatbot-api', 'relay', 'demo-site', 'scheduling-api']) {
   if (!existsSync(join(root, 'apps', app, 'dist', 'main.js'))) {
     fail(`apps/${app} is not built. Run "npm start" (it installs and builds first) or "npm run build".`);
   }
@@ -258,6 +265,16 @@ const chatbotApi = start('chatbot-api', 'apps/chatbot-api/dist/main.js', {
 });
 await waitReady(chatbotApi, `${urls.chatbotApi}/health`, ports.chatbotApi);
 
+// Court dates and reminders: seeds the demo hearings and generates its API client on first start.
+const schedulingApi = start('scheduling-api', 'apps/scheduling-api/dist/main.js', {
+  PORT: String(ports.schedulingApi),
+  HOST: '127.0.0.1',
+  DATA_DIR: schedulingDataDir,
+});
+await waitReady(schedulingApi, `${urls.schedulingApi}/health`, ports.schedulingApi);
+// The relay's court dates and reminders use it with the credentials it generated (unless set in the env).
+const schedulingCredentials = JSON.parse(readFileSync(join(schedulingDataDir, 'credentials.json'), 'utf8'));
+
 const relay = start('relay', 'apps/relay/dist/main.js', {
   PORT: String(ports.relay),
   EMBEDDED_DATA_DIR: dataDir,
@@ -265,6 +282,13 @@ const relay = start('relay', 'apps/relay/dist/main.js', {
   // The keys come from upstream.json; the address follows CHATBOT_API_PORT even if the file predates it.
   UPSTREAM_BASE_URL: env.UPSTREAM_BASE_URL ?? `${urls.chatbotApi}/v1`,
   ALLOWED_ORIGINS: env.ALLOWED_ORIGINS ?? `http://localhost:${ports.demo},http://127.0.0.1:${ports.demo}`,
+  SCHEDULING_SERVER_URL: env.SCHEDULING_SERVER_URL ?? urls.schedulingApi,
+  SCHEDULING_CLIENT_ID: env.SCHEDULING_CLIENT_ID ?? schedulingCredentials.client_id,
+  SCHEDULING_CLIENT_SECRET: env.SCHEDULING_CLIENT_SECRET ?? schedulingCredentials.client_secret,
+  // The demo court's clerk, as its pages publish it.
+  SCHEDULING_CLERK_PHONE: env.SCHEDULING_CLERK_PHONE ?? '(555) 010-0100',
+  SCHEDULING_CLERK_HOURS: env.SCHEDULING_CLERK_HOURS ?? 'Monday to Friday, 8:30 a.m. to 4:00 p.m.',
+  SCHEDULING_CLERK_URL: env.SCHEDULING_CLERK_URL ?? `${urls.demo}/contact/`,
 });
 await waitReady(relay, `http://127.0.0.1:${ports.relay}/healthz`, ports.relay);
 
@@ -274,6 +298,15 @@ const demo = start('demo-site', 'apps/demo-site/dist/main.js', {
 });
 await waitReady(demo, `http://127.0.0.1:${ports.demo}/`, ports.demo);
 
+/** Where the admin password is: only ever a path, since this banner ends up in terminals' scrollback and logs. */
+function adminSignIn() {
+  const user = env.ADMIN_USER || 'admin';
+  if (env.ADMIN_PASSWORD) return `Admin user "${user}": the password you set in ADMIN_PASSWORD.`;
+  const file = join(dataDir, 'admin-password');
+  if (existsSync(file)) return `Admin user "${user}": password in ${file} (readable by you only).`;
+  return `Admin user "${user}": its generated password file is gone; set ADMIN_PASSWORD to choose a new one.`;
+}
+
 console.log(`
   Amicus is running.
 
@@ -281,7 +314,8 @@ console.log(`
   Relay             ${urls.relay}/   (serves ${urls.relay}/widget.js)
   Admin             ${urls.relay}/admin
   Chatbot API       ${urls.chatbotApi}/v1
+  Scheduling API    ${urls.schedulingApi}/v1   (outbox: node apps/scheduling-api/dist/cli.js outbox --data ${schedulingDataDir})
 
-  Admin user "admin": the relay printed its password on the first start (or set ADMIN_PASSWORD).
+  ${adminSignIn()}
   Data lives in ${dataDir} (delete it to start over). Press Ctrl-C to stop.
 `);
