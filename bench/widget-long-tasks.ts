@@ -114,8 +114,8 @@ function tasksAfterMark(trace: Buffer, mark: string): Figures {
   };
 }
 
-let stack: Stack;
-let browser: Browser;
+let stack!: Stack;
+let browser!: Browser;
 let seeded: Record<string, string> = {};
 const contexts: BrowserContext[] = [];
 
