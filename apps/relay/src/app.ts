@@ -1,6 +1,6 @@
 import express, { type Express, Router } from 'express';
 import { documentLinks } from './admin/document-links.js';
-import { conversationHelpMetadata, createAdminRouter, effectiveAllowedOrigins } from './admin/index.js';
+import { conversationHelpMetadata, createAdminRouter } from './admin/index.js';
 import { ConversationOwnership } from './conversations/ownership.js';
 import { conversationRoutes } from './conversations/routes.js';
 import { Transcripts } from './conversations/transcripts.js';
@@ -18,6 +18,7 @@ import { DailyUsage } from './limits/daily-usage.js';
 import { byIp, byVisitor, limiterFactory } from './limits/rate-limits.js';
 import { memorySlotStore, redisSlotStore, type StreamSlots, streamSlots } from './limits/stream-slots.js';
 import { memoryWindowCounter, redisWindowCounter } from './limits/window-counter.js';
+import { effectiveAllowedOrigins } from './origins/allowlist.js';
 import { createSessionHandler, requireVisitor } from './sessions/sessions.js';
 import { createWebhookRouter } from './webhooks/index.js';
 import { widgetDistDir } from './widget/widget-assets.js';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { adminPasswordProblem } from './admin/password-policy.js';
+import { adminPasswordProblem } from './admin/auth/password-policy.js';
 import { EnvReader } from './config/env-reader.js';
 import {
   type CourtDatesConfig,

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { startTestChatbotApi, type TestChatbotApi } from '@amicus/chatbot-api/testing';
 import { ChatbotClient } from '@amicus/chatbot-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Job } from '../jobs/jobs.js';
 import { startTestRelay, type TestRelay } from '../testing.js';
-import type { Job } from './jobs.js';
 import { AdminTestClient } from './testing/admin-client.js';
 import { startAdminFixture } from './testing/fixture.js';
 

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { startTestChatbotApi, type TestChatbotApi } from '@amicus/chatbot-api/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Job } from '../jobs/jobs.js';
 import { startTestRelay, type TestRelay } from '../testing.js';
 import { listAudit } from './audit.js';
-import type { Job } from './jobs.js';
 import { AdminTestClient } from './testing/admin-client.js';
 
 // Two relays on one real PostgreSQL (as behind a load balancer): admin sessions, the audit log and

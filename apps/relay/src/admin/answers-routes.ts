@@ -8,7 +8,7 @@ import { HttpError } from '../http/http-error.js';
 import { limiterFactory } from '../limits/rate-limits.js';
 import { AdminError, invalid } from './admin-error.js';
 import { appendAudit } from './audit.js';
-import { clientIp, signedIn } from './guard.js';
+import { clientIp, signedIn } from './auth/guard.js';
 import {
   type HelpContacts,
   helpMetadata,

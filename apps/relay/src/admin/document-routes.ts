@@ -1,15 +1,15 @@
 import type { Request, Response } from 'express';
 import { Router } from 'express';
 import type { RelayDeps } from '../deps.js';
+import { touchNamespace } from '../jobs/jobs.js';
 import { invalid, notFound } from './admin-error.js';
 import { appendAudit } from './audit.js';
+import { clientIp, signedIn } from './auth/guard.js';
 import { documentLinks, forgetDocumentLink, withPublicLink } from './document-links.js';
 import { lookUpName, namesFor } from './document-names.js';
 import { type DocumentFilters, listPage, namespacesIn, searchByName } from './documents.js';
-import { clientIp, signedIn } from './guard.js';
-import { touchNamespace } from './jobs.js';
 import { isUuid, queryEnum, queryInt, queryString } from './query-params.js';
-import { NAMESPACE_PATTERN } from './upload-rules.js';
+import { NAMESPACE_PATTERN } from './uploads/upload-rules.js';
 import { fromUpstream } from './upstream-error.js';
 import { upstreamOptions } from './upstream-options.js';
 

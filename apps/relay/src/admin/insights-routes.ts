@@ -3,7 +3,7 @@ import { Router } from 'express';
 import type { RelayDeps } from '../deps.js';
 import { type Bucket, buildReport, eventsCsv, loadEvents } from '../feedback/insights.js';
 import { appendAudit } from './audit.js';
-import { clientIp, signedIn } from './guard.js';
+import { clientIp, signedIn } from './auth/guard.js';
 import { queryEnum, queryInt } from './query-params.js';
 
 function rangeOf(req: Request, now: Date): { from: Date; to: Date; bucket: Bucket } {

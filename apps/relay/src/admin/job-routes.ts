@@ -1,12 +1,12 @@
 import type { Request, Response } from 'express';
 import { Router } from 'express';
 import type { RelayDeps } from '../deps.js';
+import { jobEventsFor } from '../jobs/job-events.js';
+import { findJob, JOB_STATUSES, listJobs, updateJobStatus } from '../jobs/jobs.js';
 import { notFound } from './admin-error.js';
-import { signedIn } from './guard.js';
-import { jobEventsFor } from './job-events.js';
-import { findJob, JOB_STATUSES, listJobs, updateJobStatus } from './jobs.js';
+import { signedIn } from './auth/guard.js';
+import { findSession } from './auth/staff-sessions.js';
 import { isUuid, queryEnum, queryInt } from './query-params.js';
-import { findSession } from './sessions.js';
 import { fromUpstream } from './upstream-error.js';
 import { upstreamOptions } from './upstream-options.js';
 

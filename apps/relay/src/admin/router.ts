@@ -3,15 +3,15 @@ import { createCourtDatesAdminRoutes } from '../court-dates/admin-routes.js';
 import type { RelayDeps } from '../deps.js';
 import { AdminError, adminErrorHandler } from './admin-error.js';
 import { createAnswersRoutes } from './answers-routes.js';
-import { createAuthRoutes } from './auth-routes.js';
+import { createAuthRoutes } from './auth/auth-routes.js';
+import { checkOrigin, loadSession, requireCsrf, requireSession } from './auth/guard.js';
 import { createDocumentLinkRoutes } from './document-link-routes.js';
 import { createDocumentRoutes } from './document-routes.js';
-import { checkOrigin, loadSession, requireCsrf, requireSession } from './guard.js';
-import { createIngestRoutes } from './ingest-routes.js';
 import { createInsightsRoutes } from './insights-routes.js';
 import { createJobRoutes } from './job-routes.js';
 import { createSettingsRoutes } from './settings-routes.js';
 import { createSpaRouter, defaultAdminDistDir } from './spa.js';
+import { createIngestRoutes } from './uploads/ingest-routes.js';
 
 export interface AdminRouterOptions {
   /** Where the built admin app lives; defaults to `@amicus/admin`'s dist/. null = not available. */

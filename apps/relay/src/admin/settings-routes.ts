@@ -2,17 +2,17 @@ import type { Request, Response } from 'express';
 import { Router } from 'express';
 import type { RelayDeps } from '../deps.js';
 import { selfOrigin } from '../http/origin.js';
-import { invalid } from './admin-error.js';
-import { adminSettings } from './admin-settings.js';
-import { appendAudit, listAudit } from './audit.js';
-import { clientIp, signedIn } from './guard.js';
 import {
   effectiveAllowedOrigins,
   MAX_STORED_ORIGINS,
-  normalizeOrigin,
   replaceStoredOrigins,
   storedOrigins,
-} from './origins.js';
+} from '../origins/allowlist.js';
+import { invalid } from './admin-error.js';
+import { adminSettings } from './admin-settings.js';
+import { appendAudit, listAudit } from './audit.js';
+import { clientIp, signedIn } from './auth/guard.js';
+import { normalizeOrigin } from './origin-input.js';
 import { queryDate, queryInt, queryString } from './query-params.js';
 
 /** Namespaces, the audit log (read-only) and the widget origin allowlist. */

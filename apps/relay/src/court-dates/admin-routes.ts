@@ -2,7 +2,7 @@ import type { CourtLanguage } from '@amicus/protocol';
 import { type Request, type Response, Router } from 'express';
 import { AdminError, invalid } from '../admin/admin-error.js';
 import { appendAudit } from '../admin/audit.js';
-import { clientIp, signedIn } from '../admin/guard.js';
+import { clientIp, signedIn } from '../admin/auth/guard.js';
 import type { RelayDeps } from '../deps.js';
 import { SchedulingError } from '../scheduling/errors.js';
 import { normalizeDestination } from './destination.js';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertJob } from '../admin/jobs.js';
 import { type AdminFixture, startAdminFixture, WEBHOOK_SECRET } from '../admin/testing/fixture.js';
+import { insertJob } from '../jobs/jobs.js';
 import { sign } from './signature.js';
 
 let f: AdminFixture;

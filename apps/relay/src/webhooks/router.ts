@@ -1,8 +1,8 @@
 import express, { type ErrorRequestHandler, type Request, type Response, Router } from 'express';
 import { adminSettings } from '../admin/admin-settings.js';
-import { jobEventsFor } from '../admin/job-events.js';
-import { touchNamespace, updateJobStatus } from '../admin/jobs.js';
 import type { RelayDeps } from '../deps.js';
+import { jobEventsFor } from '../jobs/job-events.js';
+import { touchNamespace, updateJobStatus } from '../jobs/jobs.js';
 import type { SqlClient } from '../storage/sql.js';
 import { sign, TOLERANCE_SECONDS, verifySignature } from './signature.js';
 

@@ -1,7 +1,7 @@
 import { startTestChatbotApi, type TestChatbotApi } from '@amicus/chatbot-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Job } from '../admin/jobs.js';
 import { AdminTestClient } from '../admin/testing/admin-client.js';
+import type { Job } from '../jobs/jobs.js';
 import { startTestRelay, type TestRelay } from '../testing.js';
 
 // The whole loop with nothing faked: the real chatbot-api finishes an ingest job and signs a webhook,

@@ -9,8 +9,8 @@ import { loadConfig } from '../../config.js';
 import type { RelayDeps } from '../../deps.js';
 import { openDatabase } from '../../storage/open.js';
 import { createWebhookRouter } from '../../webhooks/router.js';
+import { ensureAdminUser } from '../auth/users.js';
 import { createAdminRouter } from '../router.js';
-import { ensureAdminUser } from '../users.js';
 
 export const TEST_KEY = `svc_sk_${'a'.repeat(59)}`;
 export const ADMIN_PASSWORD = 'correct horse battery staple';

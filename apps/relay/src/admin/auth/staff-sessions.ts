@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { SqlClient } from '../storage/sql.js';
+import type { SqlClient } from '../../storage/sql.js';
 
 /**
  * On a secure request the cookie is `__Host-` prefixed: browsers then insist on Secure, `Path=/` and no

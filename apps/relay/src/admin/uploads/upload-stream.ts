@@ -3,7 +3,8 @@ import type { ChatbotClient, IngestAccepted } from '@amicus/chatbot-client';
 import { ChatbotApiError } from '@amicus/chatbot-client';
 import busboy from 'busboy';
 import type { Request } from 'express';
-import { type AdminError, invalid } from './admin-error.js';
+import { type AdminError, invalid } from '../admin-error.js';
+import { fromUpstream } from '../upstream-error.js';
 import { MultipartWriter } from './multipart-writer.js';
 import {
   checkFilename,
@@ -13,7 +14,6 @@ import {
   NAMESPACE_PATTERN,
   upstreamFileIndex,
 } from './upload-rules.js';
-import { fromUpstream } from './upstream-error.js';
 
 export interface UploadLimits {
   maxFiles: number;

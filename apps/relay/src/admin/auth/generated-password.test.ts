@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { TEST_KEY } from './testing/fixture.js';
+import { TEST_KEY } from '../testing/fixture.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const main = join(here, '..', 'main.ts');
+const main = join(here, '..', '..', 'main.ts');
 
 /** Runs the relay's real entry point until it is listening; returns everything it printed. */
 async function startOnce(dataDir: string): Promise<string> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, loadConfig } from '../../config.js';
+import { TEST_KEY } from '../testing/fixture.js';
 import { adminPasswordProblem } from './password-policy.js';
-import { TEST_KEY } from './testing/fixture.js';
 
 const baseEnv = {
   UPSTREAM_BASE_URL: 'http://127.0.0.1:9/v1',

@@ -1,5 +1,5 @@
 import { ipKeyGenerator } from 'express-rate-limit';
-import type { SqlClient } from '../storage/sql.js';
+import type { SqlClient } from '../../storage/sql.js';
 
 /**
  * Sign-in throttling, shared by every relay on the same database.

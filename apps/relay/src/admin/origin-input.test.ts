@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { effectiveAllowedOrigins, normalizeOrigin } from './origins.js';
-import { startAdminFixture, TEST_KEY } from './testing/fixture.js';
+import { normalizeOrigin } from './origin-input.js';
+import { TEST_KEY } from './testing/fixture.js';
 
 describe('normalizeOrigin', () => {
   it.each([
@@ -56,25 +56,5 @@ describe('wildcard origins', () => {
     expect(() => loadConfig(env, { readFile: () => undefined, writeFile: () => {} })).toThrow(
       /ALLOWED_ORIGINS does not take wildcards.*http:\/\/\*\.example\.com/,
     );
-  });
-});
-
-describe('effectiveAllowedOrigins', () => {
-  it('is the configured origins, the relay’s own PUBLIC_URL origin and the stored ones', async () => {
-    const f = await startAdminFixture({
-      env: { ALLOWED_ORIGINS: 'https://court.example', PUBLIC_URL: 'https://relay.court.example/base' },
-    });
-    try {
-      await f.deps.sql.query(
-        "INSERT INTO admin_allowed_origins (origin, added_at, added_by) VALUES ('https://www.court.example', now(), 'admin')",
-      );
-      expect(await effectiveAllowedOrigins(f.deps)).toEqual([
-        'https://court.example',
-        'https://relay.court.example',
-        'https://www.court.example',
-      ]);
-    } finally {
-      await f.close();
-    }
   });
 });

@@ -4,12 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { startTestChatbotApi, type TestChatbotApi } from '@amicus/chatbot-api/testing';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestRelay, type TestRelay } from '../testing.js';
-import type { Job } from './jobs.js';
-import { AdminTestClient } from './testing/admin-client.js';
+import type { Job } from '../../jobs/jobs.js';
+import { startTestRelay, type TestRelay } from '../../testing.js';
+import { AdminTestClient } from '../testing/admin-client.js';
 
 // The in-repo copy of ../shared/fixtures/ada-site, so a fresh clone's tests do not depend on where shared/ is.
-const ADA_SITE = new URL('../../../chatbot-api/test/fixtures/ada-site/', import.meta.url);
+const ADA_SITE = new URL('../../../../chatbot-api/test/fixtures/ada-site/', import.meta.url);
 
 // The demo court site, served locally, crawled by the real chatbot-api through the relay.
 let site: Server;

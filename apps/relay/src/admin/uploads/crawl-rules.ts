@@ -1,6 +1,6 @@
 import type { CrawlRequest } from '@amicus/chatbot-client';
-import { invalid } from './admin-error.js';
-import { hasControlCharacters } from './text-input.js';
+import { invalid } from '../admin-error.js';
+import { hasControlCharacters } from '../text-input.js';
 import { NAMESPACE_PATTERN } from './upload-rules.js';
 
 export const CRAWL_DEFAULTS = { max_pages: 50, max_depth: 3, rate_limit_rps: 2 } as const;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listAudit } from './audit.js';
-import { type AdminFixture, startAdminFixture } from './testing/fixture.js';
+import { listAudit } from '../audit.js';
+import { type AdminFixture, startAdminFixture } from '../testing/fixture.js';
 
 // The upstream here is a closed port: every case below must be decided before any upstream call,
 // and a case that wrongly reached the upstream would surface as a 503 instead of the expected 400.

@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RelayDeps } from '../deps.js';
-import { adminSettings } from './admin-settings.js';
+import type { RelayDeps } from '../../deps.js';
+import { adminSettings } from '../admin-settings.js';
 import { generatePassword, hashPassword } from './password.js';
 
 export interface EnsureAdminUserResult {

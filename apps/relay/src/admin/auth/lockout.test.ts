@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SqlClient } from '../storage/sql.js';
+import type { SqlClient } from '../../storage/sql.js';
+import { type AdminFixture, startAdminFixture } from '../testing/fixture.js';
 import { networkOf, recordLoginSuccess, reserveLoginAttempt } from './lockout.js';
-import { type AdminFixture, startAdminFixture } from './testing/fixture.js';
 
 let f: AdminFixture;
 let sql: SqlClient;

@@ -1,10 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
-import type { RelayDeps } from '../deps.js';
-import { AdminError } from './admin-error.js';
-import { adminSettings } from './admin-settings.js';
-import { appendAudit } from './audit.js';
-import { type AdminSession, findSession, readCookie, sessionCookieName } from './sessions.js';
+import type { RelayDeps } from '../../deps.js';
+import { AdminError } from '../admin-error.js';
+import { adminSettings } from '../admin-settings.js';
+import { appendAudit } from '../audit.js';
+import { type AdminSession, findSession, readCookie, sessionCookieName } from './staff-sessions.js';
 
 export interface SignedIn extends AdminSession {
   token: string;

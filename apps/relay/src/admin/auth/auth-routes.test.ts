@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { listAudit } from './audit.js';
-import { type AdminFixture, startAdminFixture } from './testing/fixture.js';
+import { listAudit } from '../audit.js';
+import { type AdminFixture, startAdminFixture } from '../testing/fixture.js';
 
 // One relay for the file (starting one per test is slow on shared CI cores); each test starts from
 // a clean slate of sessions and failed logins and a fresh clock.

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminFixture, startAdminFixture } from './testing/fixture.js';
+import { type AdminFixture, startAdminFixture } from '../testing/fixture.js';
 import { adminPasswordFile, ensureAdminUser } from './users.js';
 
 let f: AdminFixture;

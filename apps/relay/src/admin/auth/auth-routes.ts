@@ -1,8 +1,9 @@
 import { type Request, type Response, Router } from 'express';
-import type { RelayDeps } from '../deps.js';
-import { AdminError, invalid } from './admin-error.js';
-import { adminSettings } from './admin-settings.js';
-import { appendAudit } from './audit.js';
+import type { RelayDeps } from '../../deps.js';
+import { AdminError, invalid } from '../admin-error.js';
+import { adminSettings } from '../admin-settings.js';
+import { appendAudit } from '../audit.js';
+import { withoutControlCharacters } from '../text-input.js';
 import { clientIp, isSecureRequest, requireCsrf, requireSession, signedIn } from './guard.js';
 import { type LockoutScope, recordLoginSuccess, reserveLoginAttempt } from './lockout.js';
 import { decoyPasswordHash, verifyPassword } from './password.js';
@@ -12,8 +13,7 @@ import {
   createSession,
   deleteSession,
   sessionCookie,
-} from './sessions.js';
-import { withoutControlCharacters } from './text-input.js';
+} from './staff-sessions.js';
 
 function sessionBody(session: AdminSession) {
   return {

@@ -1,15 +1,15 @@
 import type { Request, Response } from 'express';
 import { Router } from 'express';
-import type { RelayDeps } from '../deps.js';
-import { AdminError } from './admin-error.js';
-import { adminSettings } from './admin-settings.js';
-import { appendAudit } from './audit.js';
+import type { RelayDeps } from '../../deps.js';
+import { insertJob, touchNamespace } from '../../jobs/jobs.js';
+import { AdminError } from '../admin-error.js';
+import { adminSettings } from '../admin-settings.js';
+import { appendAudit } from '../audit.js';
+import { clientIp, signedIn } from '../auth/guard.js';
+import { fromUpstream } from '../upstream-error.js';
+import { upstreamOptions } from '../upstream-options.js';
 import { parseCrawlRequest } from './crawl-rules.js';
-import { clientIp, signedIn } from './guard.js';
-import { insertJob, touchNamespace } from './jobs.js';
 import { streamUpload } from './upload-stream.js';
-import { fromUpstream } from './upstream-error.js';
-import { upstreamOptions } from './upstream-options.js';
 
 /** `POST /uploads` and `POST /crawls`: the two ways staff start an ingest job. */
 export function createIngestRoutes(deps: RelayDeps): Router {
