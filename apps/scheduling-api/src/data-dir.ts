@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Db, openDatabase } from './db/database.js';
+import { migrations } from './db/schema.js';
 
 /** The database file of a data directory; main.ts, the CLI and the test harness agree on it. */
 export function databaseFile(dataDir: string): string {
@@ -15,5 +16,5 @@ export function credentialsFile(dataDir: string): string {
 /** Creates the directory when missing and opens its database with every migration applied. */
 export function openDataDir(dataDir: string): Db {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  return openDatabase(databaseFile(dataDir));
+  return openDatabase(databaseFile(dataDir), migrations);
 }

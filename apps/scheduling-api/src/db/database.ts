@@ -1,35 +1,3 @@
-import Database from 'better-sqlite3';
-import { migrations } from './schema.js';
-
-export type Db = Database.Database;
-
-export interface Migration {
-  /** Unique, never renamed: applied migrations are recorded by name. */
-  name: string;
-  sql: string;
-}
-
-/** Opens (creating if needed) one SQLite file and applies pending migrations, each in its own transaction. */
-export function openDatabase(file: string, all: readonly Migration[] = migrations): Db {
-  const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
-  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)');
-  const applied = new Set(
-    db
-      .prepare('SELECT name FROM schema_migrations')
-      .all()
-      .map((r) => (r as { name: string }).name),
-  );
-  const record = db.prepare('INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)');
-  for (const m of all) {
-    if (applied.has(m.name)) continue;
-    db.transaction(() => {
-      db.exec(m.sql);
-      record.run(m.name, new Date().toISOString());
-    })();
-  }
-  return db;
-}
+// Opening and migrating SQLite is @amicus/server-kit's; the app's modules keep importing `Db` from here.
+// The migrations are handed over by data-dir.ts, the one place that opens the database.
+export { type Db, type Migration, openDatabase } from '@amicus/server-kit';
