@@ -122,7 +122,11 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   const smallTalk = smallTalkReply(analysis.question, language);
   if (smallTalk !== null) return done(smallTalk, [], 'small_talk', 'greeting or thanks');
 
-  const covering = search.passages.filter((p) => p.match.ownCoverage >= COVERAGE_THRESHOLD);
+  const anyCovering = search.passages.filter((p) => p.match.ownCoverage >= COVERAGE_THRESHOLD);
+  // A page in a language the visitor did not ask in never answers when one in theirs covers the
+  // question: an English question quoted from a Spanish page (matched through a cognate) helps nobody.
+  const readableCovering = anyCovering.filter((p) => readable(p, language));
+  const covering = readableCovering.length > 0 ? readableCovering : anyCovering;
   if (covering.length === 0) {
     const top = search.passages[0];
     const reason =

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import type { ConceptPassage, ConceptSearchResult } from '../knowledge/concept-search.js';
+import { composeAnswer } from './compose.js';
+import { analyzeQuestion } from './query.js';
+
+/** A retrieved passage as concept search returns it, covering the question as stated. */
+function passage(
+  path: string,
+  title: string,
+  text: string,
+  match: { score: number; coverage: number },
+): ConceptPassage {
+  return {
+    documentId: path,
+    chunkIndex: 0,
+    text,
+    sourceFilename: `https://court.example${path}`,
+    title,
+    headingPath: [title],
+    score: 1,
+    match: {
+      coverage: match.coverage,
+      ownCoverage: match.coverage,
+      fieldShare: 0,
+      matched: ['interpreter'],
+      missing: [],
+      score: match.score,
+    },
+  };
+}
+
+function search(passages: ConceptPassage[]): ConceptSearchResult {
+  return {
+    passages,
+    concepts: [{ key: 'interpreter', label: 'interpreter', weight: 2, known: true }],
+    matching: [
+      {
+        key: 'interpreter',
+        weight: 2,
+        alternatives: [
+          { words: ['interpreter'], weight: 1 },
+          { words: ['interprete'], weight: 0.85 },
+        ],
+      },
+    ],
+  };
+}
+
+describe('composeAnswer', () => {
+  it('answers an English question from an English page even when a Spanish page matched better', () => {
+    const spanish = passage(
+      '/es/interpretes/',
+      'Intérpretes',
+      'El tribunal ofrece un intérprete gratuito para todas las audiencias.',
+      { score: 2.2, coverage: 0.95 },
+    );
+    const english = passage(
+      '/interpreters/',
+      'Interpreters',
+      'The court provides an interpreter free of charge for every hearing.',
+      { score: 1.9, coverage: 0.55 },
+    );
+    const composed = composeAnswer({
+      analysis: analyzeQuestion('do i need to pay for an interpreter', null),
+      search: search([spanish, english]),
+      cite: true,
+    });
+    expect(composed.outcome).toBe('answered');
+    expect(composed.sources.map((s) => s.documentId)).toEqual(['/interpreters/']);
+    expect(composed.content).toContain('free of charge');
+  });
+
+  it('still answers a Spanish question from an English page when no Spanish page covers it', () => {
+    const english = passage(
+      '/interpreters/',
+      'Interpreters',
+      'The court provides an interpreter free of charge for every hearing.',
+      { score: 1.9, coverage: 0.8 },
+    );
+    const composed = composeAnswer({
+      analysis: analyzeQuestion('¿necesito pagar por un intérprete?', null),
+      search: search([english]),
+      cite: true,
+    });
+    expect(composed.outcome).toBe('answered');
+    expect(composed.sources.map((s) => s.documentId)).toEqual(['/interpreters/']);
+  });
+});
