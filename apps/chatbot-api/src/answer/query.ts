@@ -1,4 +1,4 @@
-import { cueText, type Intent, intentHints, intentsOf } from '../language/cues.js';
+import { cueText, frameWordPositions, type Intent, intentHints, intentsOf } from '../language/cues.js';
 import { findLexiconPhrases } from '../language/lexicon.js';
 import { synonyms } from '../language/wordnet.js';
 import { contentWords, detectLanguage, isFunctionWord, type Language, words } from '../language/words.js';
@@ -39,6 +39,8 @@ const SYNONYM_WEIGHT = 0.45;
 const CARRIED_BOOST = 0.6;
 /** Intent hints weigh this much: they rank passages, never decide coverage. */
 const HINT_BOOST = 0.3;
+/** Words of question frames ("how long does it take") weigh as much as intent hints. */
+const FRAME_BOOST = HINT_BOOST;
 /** Pronouns and openers that point back at the previous question. */
 const ANAPHORA =
   /^(and|y|also|tambien|what about|and what about|y (que|si|donde|cuando|cuanto|como))\b|\b(it|that|this|those|them|there|eso|esto|ese|esa|ahi|alli|lo)\b/;
@@ -48,10 +50,12 @@ function conceptsOf(text: string, boost: number): Concept[] {
   const ws = words(text);
   const out: Concept[] = [];
   const covered = new Set<number>();
+  const frame = frameWordPositions(text);
   for (const m of findLexiconPhrases(ws)) {
     const own = ws.slice(m.start, m.start + m.length);
-    // A phrase made only of function words ("how much") names a group only through an intent.
-    if (own.every(isFunctionWord)) continue;
+    // A phrase made only of function words ("how much") or of a question frame names a group only
+    // through an intent.
+    if (own.every((w, k) => isFunctionWord(w) || frame.has(m.start + k))) continue;
     for (let k = m.start; k < m.start + m.length; k++) covered.add(k);
     const alternatives: Alternative[] = [{ words: own, weight: 1 }];
     for (const g of m.groups) {
@@ -65,6 +69,12 @@ function conceptsOf(text: string, boost: number): Concept[] {
   const content = new Set(contentWords(text));
   ws.forEach((w, i) => {
     if (covered.has(i) || !content.has(w)) return;
+    if (frame.has(i)) {
+      // A frame word ("long" in "how long does it take") is how the question is asked; pages that
+      // ask the same question in a heading still rank higher, but it never decides coverage.
+      out.push({ key: `frame:${w}`, boost: boost * FRAME_BOOST, alternatives: [{ words: [w], weight: 1 }] });
+      return;
+    }
     if (out.some((c) => c.key === w)) return;
     const alternatives: Alternative[] = [{ words: [w], weight: 1 }];
     for (const s of /\d/.test(w) ? [] : synonyms(w)) {

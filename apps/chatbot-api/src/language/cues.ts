@@ -23,11 +23,14 @@ export type Intent =
 const raw = JSON.parse(readDataFile('question-cues.json')) as {
   cues: Record<Intent, string[]>;
   hints: Partial<Record<Intent, string>>;
+  frames: string[];
 };
 const CUES = Object.entries(raw.cues).map(([intent, patterns]) => ({
   intent: intent as Intent,
   patterns: patterns.map((p) => new RegExp(p)),
 }));
+
+const FRAMES = raw.frames.map((p) => new RegExp(p, 'g'));
 
 /** The question as the cue patterns read it: folded words joined by single spaces. */
 export function cueText(question: string): string {
@@ -42,4 +45,24 @@ export function intentsOf(question: string): Intent[] {
 /** Words a page uses next to the fact an intent asks for ("address" for where). */
 export function intentHints(intent: Intent): string[] {
   return contentWords(raw.hints[intent] ?? '');
+}
+
+/**
+ * Positions (in `words(question)`) of the words of question frames ("how long does it take", "what
+ * happens"): they say how the question is asked, so they are not what it is about.
+ */
+export function frameWordPositions(question: string): Set<number> {
+  const text = cueText(question);
+  const positions = new Set<number>();
+  for (const re of FRAMES) {
+    re.lastIndex = 0;
+    for (const m of text.matchAll(re)) {
+      if (m[0].length === 0) continue;
+      // Word positions from the spaces before the match and inside it.
+      const first = m.index === 0 ? 0 : text.slice(0, m.index).split(' ').length - 1;
+      const count = m[0].trim().split(' ').length;
+      for (let k = 0; k < count; k++) positions.add(first + k);
+    }
+  }
+  return positions;
 }

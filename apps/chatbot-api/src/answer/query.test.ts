@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeQuestion } from './query.js';
+
+describe('analyzeQuestion', () => {
+  it('keeps the words of a question frame as weak concepts that never decide coverage', () => {
+    const a = analyzeQuestion('how long does it take to get a divorce', null);
+    const long = a.concepts.find((c) => c.key === 'frame:long');
+    expect(long?.boost).toBeLessThan(1);
+    expect(a.concepts.find((c) => c.key === 'long')).toBeUndefined();
+    expect(a.concepts.some((c) => c.boost >= 1)).toBe(true);
+  });
+
+  it('keeps the subject of "what does X mean" as full concepts', () => {
+    const a = analyzeQuestion('what does readily achievable mean', null);
+    expect(a.concepts.filter((c) => c.boost >= 1).map((c) => c.key)).toEqual(['readily', 'achievable']);
+  });
+});
