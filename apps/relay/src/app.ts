@@ -87,15 +87,16 @@ export function createApp(deps: RelayDeps): Express {
     createWebhookRouter(deps),
   );
   app.use('/admin', createAdminRouter(deps));
-  app.use(widgetRoutes({ distDir: deps.widgetDistDir ?? widgetDistDir(), publicUrl: config.publicUrl }));
+  app.use(
+    widgetRoutes({ distDir: deps.widgetDistDir ?? widgetDistDir(), publicUrl: config.server.publicUrl }),
+  );
 
   const usage = new DailyUsage(sql, config, now);
   app.locals.usage = usage;
   const visitorRule = { name: 'visitor', limit: config.limits.visitorPerMinute, key: byVisitor };
   const allowedOrigins = cached(() => effectiveAllowedOrigins(deps), 5_000);
   const api = Router();
-  const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : undefined;
-  api.use(originGuard({ allowedOrigins, ownOrigin: trustedSelfOrigin(publicOrigin) }));
+  api.use(originGuard({ allowedOrigins, ownOrigin: trustedSelfOrigin(config.server.publicOrigin) }));
   api.use(limits({ name: 'ip', limit: config.limits.ipPerMinute, key: byIp }));
   api.use(express.json({ limit: config.limits.bodyLimitBytes }));
   api.post(

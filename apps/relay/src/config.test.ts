@@ -25,7 +25,9 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       transcripts: { enabled: false, retentionDays: 30 },
       logLevel: 'info',
-      adminUser: 'admin',
+      admin: { user: 'admin', password: undefined, maxUploadFiles: 20, maxUploadFileBytes: 26_214_400 },
+      server: { publicUrl: undefined, publicOrigin: undefined, publicUrlIsHttps: false },
+      webhooks: { secret: undefined },
       sessionTtlSeconds: 3600,
     });
     expect(config.upstream.baseUrl).toBe('http://127.0.0.1:8788/v1');

@@ -73,18 +73,35 @@ export interface RelayConfig {
   transcripts: { enabled: boolean; retentionDays: number };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   shutdownGraceMs: number;
-  adminUser: string;
-  adminPassword: string | undefined;
-  webhookSecret: string | undefined;
-  publicUrl: string | undefined;
-  /** Admin upload caps, checked before a byte goes upstream (at most the contract's 20 × 25 MiB). */
-  adminUploadMaxFiles: number;
-  adminUploadMaxFileBytes: number;
+  /** Where visitors and staff reach the relay (`PUBLIC_URL`), resolved once. */
+  server: {
+    publicUrl: string | undefined;
+    /** Origin of PUBLIC_URL, when set: the relay's own origin, never taken from a Host header then. */
+    publicOrigin: string | undefined;
+    /** PUBLIC_URL is https: browsers reach the relay securely even where the relay itself sees plain http. */
+    publicUrlIsHttps: boolean;
+  };
+  admin: {
+    user: string;
+    /** Unset = a strong one is generated at first start. */
+    password: string | undefined;
+    /** Upload caps, checked before a byte goes upstream (at most the contract's 20 × 25 MiB). */
+    maxUploadFiles: number;
+    maxUploadFileBytes: number;
+  };
+  webhooks: {
+    /** Unset = deliveries are refused, since none could be verified. */
+    secret: string | undefined;
+  };
   /** Court-date look-ups and reminders (`SCHEDULING_*`); undefined = off. */
   courtDates: CourtDatesConfig | undefined;
   /** Warrant information (general only; never a look-up). */
   warrants: WarrantsConfig;
 }
+
+/** The Chatbot API contract's upload caps: at most 20 files of at most 25 MiB per request. */
+const CONTRACT_MAX_FILES = 20;
+const CONTRACT_MAX_FILE_BYTES = 26_214_400;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -184,12 +201,25 @@ export function loadConfig(
       'info',
     ),
     shutdownGraceMs: r.int('SHUTDOWN_GRACE_MS', 10_000),
-    adminUser: r.string('ADMIN_USER', 'admin'),
-    adminPassword: r.raw('ADMIN_PASSWORD'),
-    webhookSecret: r.raw('WEBHOOK_SECRET'),
-    publicUrl,
-    adminUploadMaxFiles: r.int('ADMIN_UPLOAD_MAX_FILES', 20, { min: 1, max: 20 }),
-    adminUploadMaxFileBytes: r.int('ADMIN_UPLOAD_MAX_FILE_BYTES', 26_214_400, { min: 1, max: 26_214_400 }),
+    server: {
+      publicUrl,
+      publicOrigin: publicUrl ? new URL(publicUrl).origin : undefined,
+      publicUrlIsHttps: publicUrl?.startsWith('https:') ?? false,
+    },
+    admin: {
+      user: r.string('ADMIN_USER', 'admin'),
+      password: r.raw('ADMIN_PASSWORD'),
+      // The contract's caps bound these, so an operator can only lower them.
+      maxUploadFiles: r.int('ADMIN_UPLOAD_MAX_FILES', CONTRACT_MAX_FILES, {
+        min: 1,
+        max: CONTRACT_MAX_FILES,
+      }),
+      maxUploadFileBytes: r.int('ADMIN_UPLOAD_MAX_FILE_BYTES', CONTRACT_MAX_FILE_BYTES, {
+        min: 1,
+        max: CONTRACT_MAX_FILE_BYTES,
+      }),
+    },
+    webhooks: { secret: r.raw('WEBHOOK_SECRET') },
     courtDates: readCourtDatesConfig(
       r,
       embeddedDataDir,
@@ -210,7 +240,7 @@ export function loadConfig(
     );
   }
   // A weak operator-chosen password is refused at start; unset, a strong one is generated instead.
-  const weakAdminPassword = config.adminPassword && adminPasswordProblem(config.adminPassword);
+  const weakAdminPassword = config.admin.password && adminPasswordProblem(config.admin.password);
   if (weakAdminPassword) r.problems.push(weakAdminPassword);
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return config;

@@ -19,7 +19,7 @@ process.stdout.write(`Amicus relay listening on ${relay.url}\n`);
 if (relay.adminPasswordFile) {
   // Only the path: stdout ends up in logs, and the password must not. The database keeps only its hash.
   process.stdout.write(
-    `Admin sign-in: user "${config.adminUser}", generated password in ${relay.adminPasswordFile} (readable by this user only; set ADMIN_PASSWORD to choose your own)\n`,
+    `Admin sign-in: user "${config.admin.user}", generated password in ${relay.adminPasswordFile} (readable by this user only; set ADMIN_PASSWORD to choose your own)\n`,
   );
 }
 

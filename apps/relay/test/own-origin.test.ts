@@ -105,7 +105,7 @@ describe('production mode', () => {
     expect((error as ConfigError).problems.join('\n')).toMatch(
       /PUBLIC_URL must be set when NODE_ENV=production/,
     );
-    expect(loadConfig({ ...env, PUBLIC_URL: 'https://relay.court.example' }, noFiles).publicUrl).toBe(
+    expect(loadConfig({ ...env, PUBLIC_URL: 'https://relay.court.example' }, noFiles).server.publicUrl).toBe(
       'https://relay.court.example',
     );
   });

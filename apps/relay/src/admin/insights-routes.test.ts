@@ -115,6 +115,6 @@ describe('GET /admin/api/insights/export', () => {
     const audit = (await (await get('/audit?action=insights.export')).json()) as {
       data: { actor: string; detail: { rows: number } }[];
     };
-    expect(audit.data[0]).toMatchObject({ actor: fx.deps.config.adminUser, detail: { rows: 7 } });
+    expect(audit.data[0]).toMatchObject({ actor: fx.deps.config.admin.user, detail: { rows: 7 } });
   });
 });

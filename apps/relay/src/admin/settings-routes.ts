@@ -9,7 +9,6 @@ import {
   storedOrigins,
 } from '../origins/allowlist.js';
 import { invalid } from './admin-error.js';
-import { adminSettings } from './admin-settings.js';
 import { appendAudit, listAudit } from './audit.js';
 import { clientIp, signedIn } from './auth/guard.js';
 import { normalizeOrigin } from './origin-input.js';
@@ -54,14 +53,14 @@ export function createSettingsRoutes(deps: RelayDeps): Router {
     );
   });
 
-  const ownOrigin = selfOrigin(adminSettings(deps.config).publicOrigin);
+  const ownOrigin = selfOrigin(deps.config.server.publicOrigin);
   // The relay's own origin is always allowed on the widget API (see `selfOrigin`); it is listed
   // so the Try-it panel, served from that origin, knows the widget will work there.
   const originsBody = async (req: Request) => {
     const own = ownOrigin(req);
     const effective = await effectiveAllowedOrigins(deps);
     return {
-      configured: adminSettings(deps.config).configuredOrigins,
+      configured: deps.config.allowedOrigins,
       stored: await storedOrigins(deps.sql),
       effective: own && !effective.includes(own) ? [...effective, own].sort() : effective,
     };

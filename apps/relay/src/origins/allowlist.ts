@@ -1,4 +1,3 @@
-import { adminSettings } from '../admin/admin-settings.js';
 import type { RelayDeps } from '../deps.js';
 import type { SqlClient } from '../storage/sql.js';
 
@@ -35,7 +34,8 @@ export async function replaceStoredOrigins(
  * on every request should cache it briefly.
  */
 export async function effectiveAllowedOrigins(deps: Pick<RelayDeps, 'config' | 'sql'>): Promise<string[]> {
-  const { configuredOrigins, publicOrigin } = adminSettings(deps.config);
+  const { allowedOrigins: configuredOrigins, server } = deps.config;
+  const { publicOrigin } = server;
   // The relay's own origin is included so the admin app's Try-it panel can run the real widget.
   const own = publicOrigin ? [publicOrigin] : [];
   return [...new Set([...configuredOrigins, ...own, ...(await storedOrigins(deps.sql))])].sort();

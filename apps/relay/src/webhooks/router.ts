@@ -1,5 +1,4 @@
 import express, { type ErrorRequestHandler, type Request, type Response, Router } from 'express';
-import { adminSettings } from '../admin/admin-settings.js';
 import type { RelayDeps } from '../deps.js';
 import { jobEventsFor } from '../jobs/job-events.js';
 import { touchNamespace, updateJobStatus } from '../jobs/jobs.js';
@@ -79,7 +78,7 @@ const bodyErrors: ErrorRequestHandler = (err: { type?: string }, _req, res, _nex
  */
 export function createWebhookRouter(deps: RelayDeps): Router {
   const router = Router();
-  const { webhookSecret } = adminSettings(deps.config);
+  const webhookSecret = deps.config.webhooks.secret;
 
   router.post('/', express.raw({ type: () => true, limit: '1mb' }), async (req: Request, res: Response) => {
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);

@@ -1,7 +1,6 @@
 import { type Request, type Response, Router } from 'express';
 import type { RelayDeps } from '../../deps.js';
 import { AdminError, invalid } from '../admin-error.js';
-import { adminSettings } from '../admin-settings.js';
 import { appendAudit } from '../audit.js';
 import { withoutControlCharacters } from '../text-input.js';
 import { clientIp, isSecureRequest, requireCsrf, requireSession, signedIn } from './guard.js';
@@ -59,7 +58,7 @@ const LOCKED_MESSAGES: Record<LockoutScope, (wait: string) => string> = {
 /** Routes `GET /session`, `POST /login`, `POST /logout`. Login is guarded by the Origin check only. */
 export function createAuthRoutes(deps: RelayDeps): Router {
   const router = Router();
-  const { publicUrlIsHttps } = adminSettings(deps.config);
+  const { publicUrlIsHttps } = deps.config.server;
 
   router.get('/session', (_req, res) => {
     const session = res.locals.admin as AdminSession | undefined;

@@ -2,7 +2,6 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type { RelayDeps } from '../../deps.js';
 import { AdminError } from '../admin-error.js';
-import { adminSettings } from '../admin-settings.js';
 import { appendAudit } from '../audit.js';
 import { type AdminSession, findSession, readCookie, sessionCookieName } from './staff-sessions.js';
 
@@ -33,7 +32,7 @@ export function signedIn(res: Response): SignedIn {
 
 /** Attaches the session (if any) to res.locals.admin; never rejects. */
 export function loadSession(deps: RelayDeps): RequestHandler {
-  const { publicUrlIsHttps } = adminSettings(deps.config);
+  const { publicUrlIsHttps } = deps.config.server;
   return async (req, res, next) => {
     const name = sessionCookieName(isSecureRequest(req, publicUrlIsHttps));
     const token = readCookie(req.headers.cookie, name);
@@ -75,7 +74,7 @@ async function refuse(deps: RelayDeps, req: Request, res: Response, error: Admin
  * `expectedOrigin` is PUBLIC_URL's origin when configured, else the origin the request was sent to.
  */
 export function checkOrigin(deps: RelayDeps): RequestHandler {
-  const { publicOrigin } = adminSettings(deps.config);
+  const { publicOrigin } = deps.config.server;
   return async (req, res, next) => {
     if (!UNSAFE.has(req.method)) return next();
     const origin = req.headers.origin;

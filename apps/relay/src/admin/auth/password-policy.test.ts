@@ -45,9 +45,9 @@ describe('loadConfig with a weak ADMIN_PASSWORD', () => {
   });
 
   it('starts without ADMIN_PASSWORD (one is generated) or with a strong one', () => {
-    expect(loadConfig(baseEnv, noFiles).adminPassword).toBeUndefined();
+    expect(loadConfig(baseEnv, noFiles).admin.password).toBeUndefined();
     expect(
-      loadConfig({ ...baseEnv, ADMIN_PASSWORD: 'correct horse battery staple' }, noFiles).adminPassword,
+      loadConfig({ ...baseEnv, ADMIN_PASSWORD: 'correct horse battery staple' }, noFiles).admin.password,
     ).toBe('correct horse battery staple');
   });
 });

@@ -1,7 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RelayDeps } from '../../deps.js';
-import { adminSettings } from '../admin-settings.js';
 import { generatePassword, hashPassword } from './password.js';
 
 export interface EnsureAdminUserResult {
@@ -33,7 +32,7 @@ function writePrivate(file: string, text: string): void {
  * the user with a random password written to a private file; later starts leave it alone.
  */
 export async function ensureAdminUser(deps: RelayDeps): Promise<EnsureAdminUserResult> {
-  const { adminUser, adminPassword } = adminSettings(deps.config);
+  const { user: adminUser, password: adminPassword } = deps.config.admin;
   const file = adminPasswordFile(deps);
   const existing = await deps.sql.query<{ password_hash: string }>(
     'SELECT password_hash FROM admin_users WHERE username = $1',

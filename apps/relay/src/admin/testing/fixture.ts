@@ -95,7 +95,7 @@ export async function startAdminFixture(options: FixtureOptions = {}): Promise<A
     fetch(`${origin}/admin/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin, ...headers },
-      body: JSON.stringify({ username: config.adminUser, password }),
+      body: JSON.stringify({ username: config.admin.user, password }),
     });
   return {
     baseUrl: `${origin}/admin/api`,

@@ -3,7 +3,6 @@ import { Router } from 'express';
 import type { RelayDeps } from '../../deps.js';
 import { insertJob, touchNamespace } from '../../jobs/jobs.js';
 import { AdminError } from '../admin-error.js';
-import { adminSettings } from '../admin-settings.js';
 import { appendAudit } from '../audit.js';
 import { clientIp, signedIn } from '../auth/guard.js';
 import { fromUpstream } from '../upstream-error.js';
@@ -14,7 +13,6 @@ import { streamUpload } from './upload-stream.js';
 /** `POST /uploads` and `POST /crawls`: the two ways staff start an ingest job. */
 export function createIngestRoutes(deps: RelayDeps): Router {
   const router = Router();
-  const settings = adminSettings(deps.config);
 
   router.post('/uploads', async (req: Request, res: Response) => {
     const { username } = signedIn(res);
@@ -24,7 +22,7 @@ export function createIngestRoutes(deps: RelayDeps): Router {
     const outcome = await streamUpload(
       req,
       deps.upstream.ingest,
-      { maxFiles: settings.maxUploadFiles, maxFileBytes: settings.maxUploadFileBytes },
+      { maxFiles: deps.config.admin.maxUploadFiles, maxFileBytes: deps.config.admin.maxUploadFileBytes },
       upstreamOptions(res).requestId,
     );
     const now = deps.now();
