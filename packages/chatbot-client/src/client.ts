@@ -1,3 +1,12 @@
+import type {
+  CrawlAccepted,
+  CrawlJob,
+  CrawlRequest,
+  Document,
+  DocumentDeleted,
+  IngestAccepted,
+  IngestJob,
+} from '@amicus/contract';
 import type { RateLimitInfo } from './rate-limit-info.js';
 import type { Stream } from './stream.js';
 import { type RequestOptions, type ResponseInfo, Transport } from './transport.js';
@@ -8,15 +17,8 @@ import type {
   Conversation,
   ConversationStreamFrame,
   ConversationWithMessages,
-  CrawlAccepted,
-  CrawlJob,
-  CrawlRequest,
   CreateConversationRequest,
-  Document,
-  DocumentDeleted,
   DocumentList,
-  IngestAccepted,
-  IngestJob,
   ListDocumentsQuery,
   ListEnvelope,
   Model,

@@ -1,3 +1,15 @@
+// The contract's job and document shapes, re-exported so callers of the client need one import.
+export type {
+  CrawlAccepted,
+  CrawlJob,
+  CrawlRequest,
+  Document,
+  DocumentDeleted,
+  DocumentStatus,
+  IngestAccepted,
+  IngestJob,
+  JobStatus,
+} from '@amicus/contract';
 export type { ChatbotClientOptions, MultipartUpload } from './client.js';
 export { ChatbotClient } from './client.js';
 export {
@@ -31,17 +43,8 @@ export type {
   ConversationMessage,
   ConversationStreamFrame,
   ConversationWithMessages,
-  CrawlAccepted,
-  CrawlJob,
-  CrawlRequest,
   CreateConversationRequest,
-  Document,
-  DocumentDeleted,
   DocumentList,
-  DocumentStatus,
-  IngestAccepted,
-  IngestJob,
-  JobStatus,
   ListDocumentsQuery,
   ListEnvelope,
   Model,

@@ -1,5 +1,7 @@
 // Shapes of the Chatbot API as they appear on the network (snake_case, per the contract). The client
 // returns them unchanged: callers such as the relay map them to their own types at their edge.
+// Job and document shapes are the contract's own (@amicus/contract), shared with the servers.
+import type { Document, DocumentStatus } from '@amicus/contract';
 
 export interface ApiErrorBody {
   message: string;
@@ -127,16 +129,6 @@ export type ConversationStreamFrame =
   | { conversation_id: string; delta: { content: string }; done?: undefined }
   | { conversation_id: string; message: SendMessageResponse['message']; done: true };
 
-export type DocumentStatus = 'processing' | 'ready' | 'failed';
-
-export interface Document {
-  id: string;
-  status: DocumentStatus;
-  created_at: string;
-  updated_at: string;
-  [extra: string]: unknown;
-}
-
 export interface DocumentList extends ListEnvelope<Document> {}
 
 export interface ListDocumentsQuery {
@@ -145,46 +137,4 @@ export interface ListDocumentsQuery {
   namespace?: string;
   status?: DocumentStatus;
   source_type?: string;
-}
-
-export interface DocumentDeleted {
-  id: string;
-  object: 'document.deleted';
-  deleted: true;
-  chunks_deleted: number;
-}
-
-export type JobStatus = 'processing' | 'completed' | 'completed_with_errors' | 'failed';
-
-export interface IngestAccepted {
-  job_id: string;
-  document_ids: string[];
-  status: 'processing';
-}
-
-export interface IngestJob {
-  status: JobStatus;
-  errors: { document_id: string; error: string }[];
-  [extra: string]: unknown;
-}
-
-export interface CrawlRequest {
-  namespace: string;
-  seed_urls: string[];
-  allowed_domains?: string[];
-  max_pages?: number;
-  max_depth?: number;
-  rate_limit_rps?: number;
-  respect_robots_txt?: boolean;
-}
-
-export interface CrawlAccepted {
-  crawl_job_id: string;
-  status: 'processing';
-}
-
-export interface CrawlJob {
-  status: JobStatus;
-  errors: { url: string; error: string }[];
-  [extra: string]: unknown;
 }
