@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isNamespace, NAMESPACE_PATTERN } from '@amicus/contract';
 import type { Db } from '../db/database.js';
 
 export interface Bot {
@@ -46,7 +47,6 @@ function fromRow(r: BotRow): Bot {
 
 // Slugs become model ids on the wire; keep them URL-safe and distinct from the reserved word.
 const SLUG = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
-export const NAMESPACE = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 
 export function assertSlug(slug: string): void {
   if (!SLUG.test(slug) || slug === 'default') {
@@ -153,7 +153,7 @@ export function updateBot(db: Db, botId: string, changes: BotChanges): Bot {
     db.prepare(`UPDATE bots SET ${column} = ? WHERE id = ?`).run(value, botId);
   if (changes.namespaces !== undefined) {
     for (const ns of changes.namespaces ?? []) {
-      if (!NAMESPACE.test(ns)) throw new Error(`Namespace "${ns}" must match ${NAMESPACE.source}.`);
+      if (!isNamespace(ns)) throw new Error(`Namespace "${ns}" must match ${NAMESPACE_PATTERN.source}.`);
     }
     set('namespaces', changes.namespaces === null ? null : JSON.stringify(changes.namespaces));
   }

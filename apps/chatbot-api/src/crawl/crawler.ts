@@ -1,6 +1,6 @@
+import { CRAWL_BUDGET_MS, MAX_FILE_BYTES } from '@amicus/contract';
 import type { AppDeps } from '../deps.js';
 import { addJobError, finishJob } from '../ingest/jobs.js';
-import { MAX_FILE_BYTES } from '../ingest/multipart.js';
 import { HostAllowlist } from './address-policy.js';
 import { CrawlSession } from './crawl-session.js';
 import type { CrawlerOptions, CrawlParams } from './crawl-types.js';
@@ -30,7 +30,7 @@ export async function runCrawl(
   params: CrawlParams,
   options: CrawlerOptions = {},
 ): Promise<void> {
-  const { budgetMs = 600_000, requestTimeoutMs = 30_000, maxPageBytes = MAX_FILE_BYTES } = options;
+  const { budgetMs = CRAWL_BUDGET_MS, requestTimeoutMs = 30_000, maxPageBytes = MAX_FILE_BYTES } = options;
   const controller = new AbortController();
   const running = active.get(deps.db) ?? new Set();
   active.set(deps.db, running);

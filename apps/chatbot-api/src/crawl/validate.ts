@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns/promises';
+import { CRAWL_LIMITS, isNamespace, NAMESPACE_MESSAGE } from '@amicus/contract';
 import { HttpError } from '../http/http-error.js';
-import { NAMESPACE_PATTERN } from '../ingest/upload-rules.js';
 import { HostAllowlist, ipLiteral, isLocalName, isPublicAddress, stripDot } from './address-policy.js';
 import type { CrawlParams } from './crawler.js';
 import { inAllowedDomains, normalizeUrl } from './url-normalize.js';
@@ -21,13 +21,15 @@ export async function validateCrawlBody(body: unknown, allowHosts: readonly stri
   }
   const b = body as Record<string, unknown>;
   if (b.namespace === undefined || b.namespace === null) throw bad('namespace is required.', 'namespace');
-  if (typeof b.namespace !== 'string' || !NAMESPACE_PATTERN.test(b.namespace)) {
-    throw bad('namespace must match ^[a-z0-9][a-z0-9_-]{0,63}$.', 'namespace');
+  if (!isNamespace(b.namespace)) {
+    throw bad(NAMESPACE_MESSAGE, 'namespace');
   }
   if (b.seed_urls === undefined || b.seed_urls === null) throw bad('seed_urls is required.', 'seed_urls');
   if (!Array.isArray(b.seed_urls)) throw bad('seed_urls must be an array of URLs.', 'seed_urls');
   if (b.seed_urls.length === 0) throw bad('seed_urls must hold at least one URL.', 'seed_urls');
-  if (b.seed_urls.length > 100) throw bad('seed_urls can hold at most 100 URLs.', 'seed_urls');
+  if (b.seed_urls.length > CRAWL_LIMITS.seedUrls.max) {
+    throw bad(`seed_urls can hold at most ${CRAWL_LIMITS.seedUrls.max} URLs.`, 'seed_urls');
+  }
 
   let allowedDomains: string[] | null = null;
   if (b.allowed_domains !== undefined && b.allowed_domains !== null) {
@@ -59,17 +61,18 @@ export async function validateCrawlBody(body: unknown, allowHosts: readonly stri
     seeds.push(url.href);
   }
 
-  const maxPages = integerIn(b.max_pages, 1, 500, 50, 'max_pages');
-  const maxDepth = integerIn(b.max_depth, 1, 10, 3, 'max_depth');
-  let rps = 2;
+  const maxPages = integerIn(b.max_pages, CRAWL_LIMITS.maxPages, 'max_pages');
+  const maxDepth = integerIn(b.max_depth, CRAWL_LIMITS.maxDepth, 'max_depth');
+  const { min, max } = CRAWL_LIMITS.rateLimitRps;
+  let rps: number = CRAWL_LIMITS.rateLimitRps.default;
   if (b.rate_limit_rps !== undefined && b.rate_limit_rps !== null) {
     if (
       typeof b.rate_limit_rps !== 'number' ||
       !Number.isFinite(b.rate_limit_rps) ||
-      b.rate_limit_rps < 0.1 ||
-      b.rate_limit_rps > 10
+      b.rate_limit_rps < min ||
+      b.rate_limit_rps > max
     ) {
-      throw bad('rate_limit_rps must be a number from 0.1 to 10.', 'rate_limit_rps');
+      throw bad(`rate_limit_rps must be a number from ${min} to ${max}.`, 'rate_limit_rps');
     }
     rps = b.rate_limit_rps;
   }
@@ -90,7 +93,11 @@ export async function validateCrawlBody(body: unknown, allowHosts: readonly stri
   };
 }
 
-function integerIn(v: unknown, min: number, max: number, fallback: number, param: string): number {
+function integerIn(
+  v: unknown,
+  { min, max, default: fallback }: { min: number; max: number; default: number },
+  param: string,
+): number {
   if (v === undefined || v === null) return fallback;
   if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
     throw bad(`${param} must be an integer from ${min} to ${max}.`, param);

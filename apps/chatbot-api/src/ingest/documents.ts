@@ -1,4 +1,5 @@
 import { rm } from 'node:fs/promises';
+import { isNamespace, NAMESPACE_MESSAGE } from '@amicus/contract';
 import type { Request, Response } from 'express';
 import type { AppDeps } from '../deps.js';
 import { HttpError } from '../http/http-error.js';
@@ -6,7 +7,6 @@ import type { RequestContext } from '../http/route.js';
 import { type DocumentRow, deleteDocument, getDocument } from '../knowledge/store.js';
 import { getJobById } from './jobs.js';
 import { DELETED_BEFORE_PROCESSING, recordFailure } from './process-document.js';
-import { NAMESPACE_PATTERN } from './upload-rules.js';
 import { documentView } from './views.js';
 import { ingestWorker } from './worker.js';
 
@@ -56,8 +56,8 @@ export function listDocuments(deps: AppDeps, ctx: RequestContext, req: Request, 
   }
   const namespace = one('namespace');
   if (namespace !== undefined) {
-    if (!NAMESPACE_PATTERN.test(namespace)) {
-      throw new HttpError(400, 'namespace must match ^[a-z0-9][a-z0-9_-]{0,63}$.', { param: 'namespace' });
+    if (!isNamespace(namespace)) {
+      throw new HttpError(400, NAMESPACE_MESSAGE, { param: 'namespace' });
     }
     where.push('namespace = ?');
     args.push(namespace);

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { JobKind, JobStatus } from '@amicus/contract';
 import type { Db } from '../db/database.js';
 import { rfc3339 } from '../knowledge/timestamps.js';
 import { enqueueJobWebhook } from '../webhooks/enqueue.js';
-
-export type JobKind = 'ingest' | 'crawl';
-export type JobStatus = 'processing' | 'completed' | 'completed_with_errors' | 'failed';
 
 /*
  * Counts of an ingest job (wire names):

@@ -4,12 +4,10 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD, MAX_MULTIPART_BODY_BYTES } from '@amicus/contract';
 import busboy from 'busboy';
 import { HttpError } from '../http/http-error.js';
 
-export const MAX_FILE_BYTES = 26_214_400;
-export const MAX_MULTIPART_BYTES = 525_336_576;
-export const MAX_FILES = 20;
 /** file-type's recommended sample size for signature detection. */
 const HEAD_BYTES = 4100;
 
@@ -34,20 +32,20 @@ export interface SpooledFile {
 export interface MultipartResult {
   files: SpooledFile[];
   fields: Map<string, string>;
-  /** More than MAX_FILES `file` parts were sent (the extra ones were not stored). */
+  /** More than MAX_FILES_PER_UPLOAD `file` parts were sent (the extra ones were not stored). */
   tooManyFiles: boolean;
 }
 
 /**
  * Streams a multipart body: each `file` part goes straight to a temporary file under `dir`, hashed,
- * counted and UTF-8-checked on the way. The whole body is capped at MAX_MULTIPART_BYTES while read
+ * counted and UTF-8-checked on the way. The whole body is capped at MAX_MULTIPART_BODY_BYTES while read
  * (413); a file over MAX_FILE_BYTES is truncated by busboy and flagged. On any failure every temp
  * file is removed before the error propagates.
  */
 export async function readMultipart(
   req: Readable & { headers: Record<string, string | string[] | undefined> },
   dir: string,
-  { maxBytes = MAX_MULTIPART_BYTES }: { maxBytes?: number } = {},
+  { maxBytes = MAX_MULTIPART_BODY_BYTES }: { maxBytes?: number } = {},
 ): Promise<MultipartResult> {
   await mkdir(dir, { recursive: true });
   const files: SpooledFile[] = [];
@@ -64,7 +62,7 @@ export async function readMultipart(
       defParamCharset: 'utf8',
       limits: {
         fileSize: MAX_FILE_BYTES + 1,
-        files: MAX_FILES + 1,
+        files: MAX_FILES_PER_UPLOAD + 1,
         fields: 100,
         fieldSize: 64 * 1024,
         parts: 200,
@@ -83,7 +81,7 @@ export async function readMultipart(
         return;
       }
       const index = fileParts++;
-      if (index >= MAX_FILES) {
+      if (index >= MAX_FILES_PER_UPLOAD) {
         tooManyFiles = true;
         discard(stream);
         return;

@@ -1,14 +1,8 @@
+import { filenameProblem, MAX_FILE_BYTES } from '@amicus/contract';
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import { HttpError } from '../http/http-error.js';
 import type { SpooledFile } from './multipart.js';
-import { MAX_FILE_BYTES } from './multipart.js';
 import { type Extension, extensionOf, SUPPORTED_EXTENSIONS, TEXT_EXTENSIONS } from './parsers/index.js';
-
-export const NAMESPACE_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
-
-// Control characters, format characters (zero-width, bidi overrides), private use, unassigned code
-// points, line/paragraph separators and lone surrogates: nothing a person can read in a filename.
-const NON_PRINTABLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}]/u;
 
 /** The file-type detector names of the binary formats we accept. */
 const BINARY_SIGNATURES: Partial<Record<Extension, string>> = {
@@ -24,19 +18,14 @@ const BINARY_SIGNATURES: Partial<Record<Extension, string>> = {
 export async function validateFile(file: SpooledFile): Promise<Extension> {
   const param = `file[${file.index}]`;
   const name = file.filename;
-  if (name.trim().length === 0) {
+  const problem = filenameProblem(name);
+  if (problem === 'empty') {
     throw new HttpError(400, `File ${file.index} has no filename.`, { param });
   }
-  if (Buffer.byteLength(name, 'utf8') > 255) {
+  if (problem === 'too_long') {
     throw new HttpError(400, `The filename of file ${file.index} is longer than 255 bytes.`, { param });
   }
-  if (
-    name.includes('/') ||
-    name.includes('\\') ||
-    NON_PRINTABLE.test(name) ||
-    name === '.' ||
-    name === '..'
-  ) {
+  if (problem !== null || name === '.' || name === '..') {
     throw new HttpError(
       400,
       `The filename of file ${file.index} contains a path separator or a non-printable character.`,

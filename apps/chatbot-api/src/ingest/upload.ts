@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
+import { DEFAULT_NAMESPACE, isNamespace, MAX_FILES_PER_UPLOAD, NAMESPACE_MESSAGE } from '@amicus/contract';
 import type { Request, Response } from 'express';
 import type { AppDeps } from '../deps.js';
 import { HttpError } from '../http/http-error.js';
 import type { RequestContext } from '../http/route.js';
 import { insertDocument } from '../knowledge/store.js';
 import { createJob } from './jobs.js';
-import { MAX_FILES, readMultipart, removeSpooled } from './multipart.js';
+import { readMultipart, removeSpooled } from './multipart.js';
 import { CONTENT_TYPES, type Extension } from './parsers/index.js';
-import { NAMESPACE_PATTERN, validateFile } from './upload-rules.js';
+import { validateFile } from './upload-rules.js';
 import { ingestWorker } from './worker.js';
 
 export function uploadDir(dataDir: string): string {
@@ -38,11 +39,13 @@ export async function handleUpload(
     if (files.length === 0)
       throw new HttpError(400, 'At least one file is required in the `file` part.', { param: 'file' });
     if (tooManyFiles)
-      throw new HttpError(400, `At most ${MAX_FILES} files can be uploaded at once.`, { param: 'file' });
+      throw new HttpError(400, `At most ${MAX_FILES_PER_UPLOAD} files can be uploaded at once.`, {
+        param: 'file',
+      });
     for (const file of files) accepted.push({ ext: await validateFile(file), file });
-    const namespace = fields.get('namespace') ?? 'general';
-    if (!NAMESPACE_PATTERN.test(namespace)) {
-      throw new HttpError(400, 'namespace must match ^[a-z0-9][a-z0-9_-]{0,63}$.', { param: 'namespace' });
+    const namespace = fields.get('namespace') ?? DEFAULT_NAMESPACE;
+    if (!isNamespace(namespace)) {
+      throw new HttpError(400, NAMESPACE_MESSAGE, { param: 'namespace' });
     }
     const documentIds = accepted.map(() => randomUUID());
     // The spooled files keep their place until the worker has indexed them; rename to the

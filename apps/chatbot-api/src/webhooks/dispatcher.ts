@@ -1,6 +1,6 @@
+import { signWebhook } from '@amicus/contract/node';
 import type { AppDeps } from '../deps.js';
 import { onWebhookQueued } from './enqueue.js';
-import { signWebhook } from './signature.js';
 
 export interface WebhookDispatcherOptions {
   /** Delay before attempt 1, 2, 3 (ms). The contract: immediately, +30 s, +5 min. */

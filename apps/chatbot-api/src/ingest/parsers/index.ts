@@ -1,3 +1,4 @@
+import { ALLOWED_EXTENSIONS, type AllowedExtension } from '@amicus/contract';
 import type { ParsedDocument } from '../../knowledge/chunking.js';
 import { extractHtml } from '../../knowledge/html-extract.js';
 import { Pacer } from '../../knowledge/pacer.js';
@@ -11,18 +12,9 @@ import { parseCsv, parseXlsx } from './sheet.js';
 
 export { ParseError } from './parse-error.js';
 
-export const SUPPORTED_EXTENSIONS = [
-  '.csv',
-  '.docx',
-  '.eml',
-  '.htm',
-  '.html',
-  '.md',
-  '.pdf',
-  '.txt',
-  '.xlsx',
-] as const;
-export type Extension = (typeof SUPPORTED_EXTENSIONS)[number];
+// The contract's upload extensions, under the name the parsers use: one parser per allowed type.
+export const SUPPORTED_EXTENSIONS = ALLOWED_EXTENSIONS;
+export type Extension = AllowedExtension;
 
 export const CONTENT_TYPES: Record<Extension, string> = {
   '.csv': 'text/csv',
