@@ -12,6 +12,7 @@ import { createCourtDates, startCourtDatesSweep } from './court-dates/index.js';
 import type { RelayDeps } from './deps.js';
 import { FeedbackStore } from './feedback/feedback-store.js';
 import { createLogger } from './logger.js';
+import { allMigrations } from './migrations.js';
 import { openDatabase } from './storage/open.js';
 
 export interface RelayRuntimeOptions {
@@ -45,6 +46,7 @@ export async function buildDeps(config: RelayConfig, options: RelayRuntimeOption
     databaseUrl: config.databaseUrl,
     dataDir: config.embeddedDataDir,
     schema: config.databaseSchema,
+    migrations: allMigrations,
   });
   const now = options.now ?? (() => new Date());
   const admission = defaultAdmission({ config, redis, now });

@@ -1,29 +1,16 @@
 import { join } from 'node:path';
-import { documentLinkMigrations } from '../admin/document-links.js';
-import { adminMigrations } from '../admin/schema.js';
-import { courtDatesMigrations } from '../court-dates/schema.js';
-import { feedbackMigrations } from '../feedback/schema.js';
-import { webhookMigrations } from '../webhooks/schema.js';
 import { migrate } from './migrate.js';
 import { openPglite } from './pglite.js';
 import { openPostgres } from './postgres.js';
-import { relayMigrations } from './schema.js';
 import type { SqlClient, SqlMigration } from './sql.js';
-
-export const allMigrations: readonly SqlMigration[] = [
-  ...relayMigrations,
-  ...adminMigrations,
-  ...webhookMigrations,
-  ...feedbackMigrations,
-  ...documentLinkMigrations,
-  ...courtDatesMigrations,
-];
 
 export interface OpenDatabaseOptions {
   /** PostgreSQL URL, `memory:` for an in-memory PGlite, or undefined for PGlite in `dataDir`. */
   databaseUrl: string | undefined;
   dataDir: string;
   schema?: string | undefined;
+  /** Applied in order, each once; the runtime composes them from the features. */
+  migrations: readonly SqlMigration[];
 }
 
 /** Opens the configured database and brings its schema up to date. */
@@ -31,6 +18,7 @@ export async function openDatabase({
   databaseUrl,
   dataDir,
   schema,
+  migrations,
 }: OpenDatabaseOptions): Promise<SqlClient> {
   const sql =
     databaseUrl === undefined
@@ -39,7 +27,7 @@ export async function openDatabase({
         ? await openPglite(undefined)
         : await openPostgres(databaseUrl, schema);
   try {
-    await migrate(sql, allMigrations);
+    await migrate(sql, migrations);
   } catch (error) {
     await sql.close();
     throw error;

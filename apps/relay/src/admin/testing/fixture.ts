@@ -7,6 +7,7 @@ import express from 'express';
 import { pino } from 'pino';
 import { loadConfig } from '../../config.js';
 import type { RelayDeps } from '../../deps.js';
+import { allMigrations } from '../../migrations.js';
 import { openDatabase } from '../../storage/open.js';
 import { createWebhookRouter } from '../../webhooks/router.js';
 import { ensureAdminUser } from '../auth/users.js';
@@ -60,7 +61,7 @@ export async function startAdminFixture(options: FixtureOptions = {}): Promise<A
     },
     { readFile: () => undefined, writeFile: () => {} },
   );
-  const sql = await openDatabase({ databaseUrl: 'memory:', dataDir });
+  const sql = await openDatabase({ databaseUrl: 'memory:', dataDir, migrations: allMigrations });
   const clock = {
     now: new Date(),
     advance(ms: number) {
