@@ -1,8 +1,8 @@
+import type { WireSession } from '@amicus/protocol/admin';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { AdminApi } from './api/admin-api.js';
 import { describeError } from './api/errors.js';
 import { JobTracker } from './api/job-tracker.js';
-import type { WireSession } from './api/wire.js';
 import { type AppServices, Services } from './app-context.js';
 import { AnswersPage } from './pages/answers.js';
 import { AuditPage } from './pages/audit.js';

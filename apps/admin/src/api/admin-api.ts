@@ -1,5 +1,3 @@
-import type { CrawlRequest } from '../validation/crawl-rules.js';
-import { type AdminApiError, fromResponse, NetworkError, SignedOutError } from './errors.js';
 import type {
   UpstreamObject,
   WireAuditPage,
@@ -12,7 +10,9 @@ import type {
   WireNamespace,
   WireOrigins,
   WireSession,
-} from './wire.js';
+} from '@amicus/protocol/admin';
+import type { CrawlRequest } from '../validation/crawl-rules.js';
+import { type AdminApiError, fromResponse, NetworkError, SignedOutError } from './errors.js';
 
 export interface AdminApiOptions {
   base?: string;

@@ -1,5 +1,5 @@
+import type { WireHelpContacts, WireHelpSettings, WireTryResult } from '@amicus/protocol/admin';
 import type { AdminApi } from './admin-api.js';
-import type { WireHelpContacts, WireHelpSettings, WireTryResult } from './answers-wire.js';
 
 // Calls of the Answers and Try it pages, on the shared AdminApi (its session, CSRF token and errors).
 

@@ -1,10 +1,10 @@
+import type { WireJob } from '@amicus/protocol/admin';
 import { describe, expect, it } from 'vitest';
 import { FilesRejectedError, fromResponse, RetryLaterError, SignedOutError } from './errors.js';
 import { staleWarning } from './job-health.js';
 import type { TrackedJob } from './job-tracker.js';
 import { perFileProgress } from './upload.js';
 import { jobCounts, jobErrors, jobFailureReason, toDocumentView } from './upstream-fields.js';
-import type { WireJob } from './wire.js';
 
 describe('fromResponse', () => {
   it('maps the relay error envelope to the class the UI branches on', () => {

@@ -1,10 +1,10 @@
-import type { AdminApi } from './admin-api.js';
 import type {
   WireConsentText,
   WireCourtDatesStatus,
   WireForgetResult,
   WireOutbox,
-} from './court-dates-wire.js';
+} from '@amicus/protocol/admin';
+import type { AdminApi } from './admin-api.js';
 
 // Calls of the "Court dates and reminders" page, on the shared AdminApi (its session, CSRF token and errors).
 

@@ -1,4 +1,4 @@
-import type { WireErrorBody, WireFileRejection } from './wire.js';
+import type { WireErrorBody, WireFileRejection } from '@amicus/protocol/admin';
 
 /** Every failed admin API call becomes one of these; the UI branches on the class and `code`. */
 export class AdminApiError extends Error {

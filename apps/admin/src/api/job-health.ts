@@ -1,4 +1,4 @@
-import { CRAWL_BUDGET_MS } from '../validation/limits.js';
+import { CRAWL_BUDGET_MS } from '@amicus/contract';
 import type { TrackedJob } from './job-tracker.js';
 
 // "Nothing is ever shown as processing forever": a processing job gets a plain-language warning when

@@ -1,7 +1,7 @@
+import type { WireJob } from '@amicus/protocol/admin';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AdminApi } from './admin-api.js';
 import { JobTracker } from './job-tracker.js';
-import type { WireJob } from './wire.js';
 
 const job = (status: WireJob['status']): WireJob => ({
   id: 'j1',

@@ -1,7 +1,7 @@
+import type { WireJob } from '@amicus/protocol/admin';
 import { signal } from '@preact/signals';
 import type { AdminApi } from './admin-api.js';
 import { describeError } from './errors.js';
-import type { WireJob } from './wire.js';
 
 export interface TrackedJob {
   job: WireJob;

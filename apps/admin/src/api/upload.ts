@@ -1,6 +1,6 @@
+import type { WireJob } from '@amicus/protocol/admin';
 import type { AdminApi } from './admin-api.js';
 import { NetworkError } from './errors.js';
-import type { WireJob } from './wire.js';
 
 export interface UploadProgress {
   loaded: number;

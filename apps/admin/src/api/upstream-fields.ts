@@ -1,4 +1,4 @@
-import type { UpstreamObject } from './wire.js';
+import type { UpstreamObject } from '@amicus/protocol/admin';
 
 // The contract leaves most field names of documents and job status objects unnamed ("not shown"), and
 // the relay passes them through verbatim. These readers take the names the chatbot-api uses and fall

@@ -1,5 +1,5 @@
+import type { WireAuditEntry } from '@amicus/protocol/admin';
 import { describe, expect, it } from 'vitest';
-import type { WireAuditEntry } from '../api/wire.js';
 import { targetText, visibleDetail } from './audit-target.js';
 
 const ID = '0b7c7a0e-3c1d-4b4e-9a51-2f6f5d1e8c11';

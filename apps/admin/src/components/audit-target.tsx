@@ -1,4 +1,4 @@
-import type { WireAuditEntry } from '../api/wire.js';
+import type { WireAuditEntry } from '@amicus/protocol/admin';
 import { jobHref } from '../routing/routes.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

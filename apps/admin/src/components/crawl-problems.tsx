@@ -1,5 +1,5 @@
+import type { WireJob } from '@amicus/protocol/admin';
 import { type JobError, jobErrors } from '../api/upstream-fields.js';
-import type { WireJob } from '../api/wire.js';
 import { TableWrap } from './table-wrap.js';
 
 const HTTP_MEANING: Record<string, string> = {

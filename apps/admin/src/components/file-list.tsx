@@ -1,4 +1,4 @@
-import { formatBytes } from '../validation/file-rules.js';
+import { formatBytes } from '@amicus/contract';
 import { TableWrap } from './table-wrap.js';
 
 export interface PickedFile {

@@ -1,8 +1,8 @@
+import { CRAWL_BUDGET_MS } from '@amicus/contract';
 import type { ComponentChildren } from 'preact';
 import { elapsedMs, formatDuration, staleWarning } from '../api/job-health.js';
 import type { TrackedJob } from '../api/job-tracker.js';
 import { jobCounts, jobFailureReason } from '../api/upstream-fields.js';
-import { CRAWL_BUDGET_MS } from '../validation/limits.js';
 import { StatusBadge } from './status-badge.js';
 
 // Every term/definition pair sits in a <div>: a <dl> may not mix bare and wrapped groups.

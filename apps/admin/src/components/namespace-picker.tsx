@@ -1,7 +1,7 @@
+import { DEFAULT_NAMESPACE } from '@amicus/contract';
 import { useEffect, useState } from 'preact/hooks';
 import { describeError } from '../api/errors.js';
 import { useServices } from '../app-context.js';
-import { DEFAULT_NAMESPACE } from '../validation/limits.js';
 import { namespaceError } from '../validation/namespace.js';
 import { SelectField, TextField } from './field.js';
 

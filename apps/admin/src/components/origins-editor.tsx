@@ -1,6 +1,6 @@
+import type { WireOrigins } from '@amicus/protocol/admin';
 import { useEffect, useState } from 'preact/hooks';
 import { AdminApiError, describeError } from '../api/errors.js';
-import type { WireOrigins } from '../api/wire.js';
 import { useServices } from '../app-context.js';
 import { TextField } from './field.js';
 

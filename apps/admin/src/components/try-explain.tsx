@@ -1,6 +1,6 @@
+import type { WireTryExplanation, WireTryOutcome, WireTryResult } from '@amicus/protocol/admin';
 import { useState } from 'preact/hooks';
 import { tryQuestion } from '../api/answers-api.js';
-import type { WireTryExplanation, WireTryOutcome, WireTryResult } from '../api/answers-wire.js';
 import { describeError } from '../api/errors.js';
 import { useServices } from '../app-context.js';
 import { TableWrap } from './table-wrap.js';

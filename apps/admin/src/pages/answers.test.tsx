@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
+
+import type { WireHelpSettings } from '@amicus/protocol/admin';
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithApi, submit, typeInto } from '../../test/render.js';
 import { AdminApi } from '../api/admin-api.js';
-import type { WireHelpSettings } from '../api/answers-wire.js';
 import { JobTracker } from '../api/job-tracker.js';
 import { Services } from '../app-context.js';
 import { AnswersPage, checkHelp, fieldId } from './answers.js';

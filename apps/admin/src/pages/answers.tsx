@@ -1,6 +1,6 @@
+import type { WireHelpContacts, WireHelpRendered } from '@amicus/protocol/admin';
 import { useEffect, useState } from 'preact/hooks';
 import { helpSettings, saveHelpSettings } from '../api/answers-api.js';
-import type { WireHelpContacts, WireHelpRendered } from '../api/answers-wire.js';
 import { AdminApiError, describeError } from '../api/errors.js';
 import { useServices } from '../app-context.js';
 import { TextField } from '../components/field.js';

@@ -1,7 +1,7 @@
+import type { WireAuditEntry } from '@amicus/protocol/admin';
 import { useEffect, useState } from 'preact/hooks';
 import type { AuditQuery } from '../api/admin-api.js';
 import { describeError } from '../api/errors.js';
-import type { WireAuditEntry } from '../api/wire.js';
 import { useServices } from '../app-context.js';
 import { AuditTarget } from '../components/audit-target.js';
 import { SelectField, TextField } from '../components/field.js';

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
+
+import type { WireCourtDatesStatus, WireOutbox } from '@amicus/protocol/admin';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithApi, submit, typeInto } from '../../test/render.js';
-import type { WireCourtDatesStatus, WireOutbox } from '../api/court-dates-wire.js';
 import { parseRoute } from '../routing/routes.js';
 import { CourtDatesPage } from './court-dates.js';
 

@@ -1,3 +1,4 @@
+import type { WireCourtDatesStatus, WireOutbox } from '@amicus/protocol/admin';
 import { useEffect, useState } from 'preact/hooks';
 import {
   consentLogUrl,
@@ -6,7 +7,6 @@ import {
   forgetDestination,
   saveConsentText,
 } from '../api/court-dates-api.js';
-import type { WireCourtDatesStatus, WireOutbox } from '../api/court-dates-wire.js';
 import { AdminApiError, describeError } from '../api/errors.js';
 import { useServices } from '../app-context.js';
 import { SelectField, TextArea, TextField } from '../components/field.js';

@@ -1,3 +1,4 @@
+import { CRAWL_LIMITS, DEFAULT_NAMESPACE } from '@amicus/contract';
 import { useState } from 'preact/hooks';
 import { AdminApiError, describeError } from '../api/errors.js';
 import { useServices } from '../app-context.js';
@@ -12,7 +13,6 @@ import {
   defaultCrawlForm,
   validateCrawl,
 } from '../validation/crawl-rules.js';
-import { CRAWL_LIMITS, DEFAULT_NAMESPACE } from '../validation/limits.js';
 
 const { maxPages, maxDepth, rateLimitRps, seedUrls } = CRAWL_LIMITS;
 

@@ -1,3 +1,4 @@
+import { formatBytes } from '@amicus/contract';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { describeError } from '../api/errors.js';
 import { type DocumentView, toDocumentView } from '../api/upstream-fields.js';
@@ -6,7 +7,6 @@ import { ConfirmDialog } from '../components/confirm-dialog.js';
 import { Fact } from '../components/job-summary.js';
 import { PublicLinkForm } from '../components/public-link-form.js';
 import { StatusBadge } from '../components/status-badge.js';
-import { formatBytes } from '../validation/file-rules.js';
 
 export function DocumentDetailPage({ id }: { id: string }) {
   const { api } = useServices();

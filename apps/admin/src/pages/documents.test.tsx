@@ -33,7 +33,7 @@ describe('DocumentsPage', () => {
     cleanup = r.cleanup;
     await settle();
     const rows = [...r.root.querySelectorAll('tbody tr')].map((tr) => tr.textContent);
-    expect(rows[0]).toMatch(/a\.pdf.*Ready.*general.*2\.0 KiB/);
+    expect(rows[0]).toMatch(/a\.pdf.*Ready.*general.*2 KiB/);
     expect(rows[1]).toMatch(/b\.txt.*Failed.*Not valid UTF-8/);
   });
 

@@ -1,3 +1,4 @@
+import { formatBytes } from '@amicus/contract';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { describeError } from '../api/errors.js';
 import type { DocumentView } from '../api/upstream-fields.js';
@@ -9,7 +10,6 @@ import { StatusBadge } from '../components/status-badge.js';
 import { TableWrap } from '../components/table-wrap.js';
 import { useDocumentPage } from '../components/use-document-page.js';
 import { documentHref } from '../routing/routes.js';
-import { formatBytes } from '../validation/file-rules.js';
 
 /** A crawled page by its title (its address shown below it), a file by its own name. */
 function shownName(d: DocumentView): string {

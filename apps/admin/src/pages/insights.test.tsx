@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
+
+import type { WireInsights } from '@amicus/protocol/admin';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithApi } from '../../test/render.js';
-import type { WireInsights } from '../api/insights-api.js';
 import { InsightsPage } from './insights.js';
 
 let cleanup = () => {};

@@ -1,13 +1,7 @@
+import type { InsightsBucket, WireCitedPage, WireInsights } from '@amicus/protocol/admin';
 import { useEffect, useState } from 'preact/hooks';
 import { describeError } from '../api/errors.js';
-import {
-  getInsights,
-  type InsightsBucket,
-  type InsightsQuery,
-  insightsCsvHref,
-  type WireCitedPage,
-  type WireInsights,
-} from '../api/insights-api.js';
+import { getInsights, type InsightsQuery, insightsCsvHref } from '../api/insights-api.js';
 import { useServices } from '../app-context.js';
 import { SelectField } from '../components/field.js';
 import { TableWrap } from '../components/table-wrap.js';

@@ -1,7 +1,7 @@
+import type { WireJob } from '@amicus/protocol/admin';
 import { useEffect, useState } from 'preact/hooks';
 import { describeError } from '../api/errors.js';
 import { type DocumentView, jobErrors, toDocumentView } from '../api/upstream-fields.js';
-import type { WireJob } from '../api/wire.js';
 import { useServices } from '../app-context.js';
 import { CrawlProblems, withoutIds } from '../components/crawl-problems.js';
 import { JobSummary } from '../components/job-summary.js';

@@ -1,7 +1,7 @@
+import type { WireSession } from '@amicus/protocol/admin';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { AdminApi } from '../api/admin-api.js';
 import { describeError, RetryLaterError } from '../api/errors.js';
-import type { WireSession } from '../api/wire.js';
 import { TextField } from '../components/field.js';
 
 function waitText(seconds: number | null): string {

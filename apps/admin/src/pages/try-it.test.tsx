@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
+
+import type { WireTryResult } from '@amicus/protocol/admin';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithApi, submit, typeInto } from '../../test/render.js';
-import type { WireTryResult } from '../api/answers-wire.js';
 import { TryItPage } from './try-it.js';
 
 let cleanup = () => {};

@@ -1,3 +1,4 @@
+import { ALLOWED_EXTENSIONS, DEFAULT_NAMESPACE, MAX_FILES_PER_UPLOAD } from '@amicus/contract';
 import { useMemo, useRef, useState } from 'preact/hooks';
 import { describeError, FilesRejectedError } from '../api/errors.js';
 import { perFileProgress, uploadFiles } from '../api/upload.js';
@@ -8,7 +9,6 @@ import { jobHref } from '../routing/routes.js';
 import { navigate } from '../routing/use-route.js';
 import { checkFileContent } from '../validation/file-content.js';
 import { fileError } from '../validation/file-rules.js';
-import { ALLOWED_EXTENSIONS, DEFAULT_NAMESPACE, MAX_FILES_PER_UPLOAD } from '../validation/limits.js';
 import { namespaceError } from '../validation/namespace.js';
 
 interface Entry {

@@ -1,4 +1,4 @@
-import { CRAWL_LIMITS } from './limits.js';
+import { CRAWL_LIMITS } from '@amicus/contract';
 import { namespaceError } from './namespace.js';
 
 /** The crawl form as typed: every field is the raw text of its input. */

@@ -1,7 +1,7 @@
+import { MAX_FILE_BYTES } from '@amicus/contract';
 import { describe, expect, it } from 'vitest';
 import { contentError } from './file-content.js';
 import { checkFiles, fileError } from './file-rules.js';
-import { MAX_FILE_BYTES } from './limits.js';
 
 const ok = (name: string, size = 10) => ({ name, size });
 

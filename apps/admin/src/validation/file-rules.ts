@@ -1,4 +1,13 @@
-import { ALLOWED_EXTENSIONS, MAX_FILE_BYTES, MAX_FILENAME_BYTES, MAX_FILES_PER_UPLOAD } from './limits.js';
+import {
+  ALLOWED_EXTENSIONS,
+  formatBytes,
+  hasUnprintableCharacters,
+  isAllowedExtension,
+  MAX_FILE_BYTES,
+  MAX_FILENAME_BYTES,
+  MAX_FILES_PER_UPLOAD,
+  utf8ByteLength,
+} from '@amicus/contract';
 
 /** The parts of a browser `File` the rules look at; a plain object in tests. */
 export interface FileLike {
@@ -12,19 +21,9 @@ export interface FileVerdict<F extends FileLike = FileLike> {
   reason: string | null;
 }
 
-// Control characters (C0, DEL, C1) and what the contract calls "non-printable": format characters,
-// line/paragraph separators, private-use, unassigned and lone surrogates (the relay checks the same set).
-const NON_PRINTABLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}]/u;
-
 export function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');
   return dot <= 0 ? '' : name.slice(dot).toLowerCase();
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 }
 
 /** Checks one file's name and size against the contract; the batch count is checked separately. */
@@ -33,19 +32,19 @@ export function fileError(file: FileLike): string | null {
   if (name.trim() === '') return 'The file has no name.';
   if (name.includes('/') || name.includes('\\'))
     return 'The file name contains "/" or "\\". Rename the file.';
-  if (NON_PRINTABLE.test(name))
+  if (hasUnprintableCharacters(name))
     return 'The file name contains invisible or control characters. Rename the file.';
-  if (new TextEncoder().encode(name).length > MAX_FILENAME_BYTES) {
+  if (utf8ByteLength(name) > MAX_FILENAME_BYTES) {
     return `The file name is longer than ${MAX_FILENAME_BYTES} bytes. Shorten it.`;
   }
   const ext = extensionOf(name);
-  if (!(ALLOWED_EXTENSIONS as readonly string[]).includes(ext)) {
+  if (!isAllowedExtension(ext)) {
     const shown = ext === '' ? 'no extension' : `"${ext}"`;
     return `This type (${shown}) cannot be added. Allowed: ${ALLOWED_EXTENSIONS.join(' ')}.`;
   }
   if (size === 0) return 'The file is empty.';
   if (size > MAX_FILE_BYTES) {
-    return `The file is ${formatBytes(size)}; the limit is 25 MiB per file.`;
+    return `The file is ${formatBytes(size)}; the limit is ${formatBytes(MAX_FILE_BYTES)} per file.`;
   }
   return null;
 }

@@ -1,4 +1,4 @@
-import { NAMESPACE_PATTERN } from './limits.js';
+import { NAMESPACE_PATTERN } from '@amicus/contract';
 
 /** Returns why a namespace is unusable, or null when it is fine. */
 export function namespaceError(value: string): string | null {
