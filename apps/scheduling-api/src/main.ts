@@ -25,14 +25,6 @@ runServer({
     }
     const dispatcher = startDispatcher(deps);
     const server = createApp(deps).listen(config.port, config.host);
-    return {
-      server,
-      logger,
-      host: config.host,
-      port: config.port,
-      dataDir: config.dataDir,
-      stop: () => dispatcher.stop(),
-      close: () => db.close(),
-    };
+    return { server, logger, stop: () => dispatcher.stop(), close: () => db.close() };
   },
 });

@@ -5,6 +5,7 @@ export {
   type ProcessPort,
   type RunServerOptions,
   runServer,
+  type ServerConfig,
   type ServerLogger,
   type StartedServer,
 } from './run-server.js';

@@ -69,7 +69,7 @@ function run({ host = '127.0.0.1', port = 0, forceCloseAfterMs = 60_000 } = {}):
   });
   runServer({
     name: 'demo-api',
-    loadConfig: () => ({ host, port }),
+    loadConfig: () => ({ host, port, dataDir: '/data/demo' }),
     configError: ConfigError,
     process: proc.port,
     forceCloseAfterMs,
@@ -86,9 +86,6 @@ function run({ host = '127.0.0.1', port = 0, forceCloseAfterMs = 60_000 } = {}):
       return {
         server,
         logger,
-        host: config.host,
-        port: config.port,
-        dataDir: '/data/demo',
         stop: () => calls.push('stop'),
         close: () => calls.push('close'),
       };

@@ -6,15 +6,19 @@ export interface ServerLogger {
   fatal(obj: object, msg: string): void;
 }
 
+/** The settings every server's configuration has; the start-up line shows them. */
+export interface ServerConfig {
+  /** Where the server is told to listen, as configured (a name or an address, IPv6 unbracketed). */
+  host: string;
+  port: number;
+  /** So an operator sees which data a process serves. */
+  dataDir: string;
+}
+
 /** What an app's start-up hands the runner once its server has been told to listen. */
 export interface StartedServer {
   server: Server;
   logger: ServerLogger;
-  /** Where the server was told to listen, as configured (shown in the start-up line). */
-  host: string;
-  port: number;
-  /** Shown in the start-up line, so an operator sees which data a process serves. */
-  dataDir: string;
   /** At the first signal: stop background work (workers, dispatchers) before requests drain. */
   stop(): void;
   /** Once the last in-flight request has finished: release what start-up opened (the database). */
@@ -38,7 +42,7 @@ export const nodeProcess: ProcessPort = {
   error: (line) => console.error(line),
 };
 
-export interface RunServerOptions<C> {
+export interface RunServerOptions<C extends ServerConfig> {
   /** The app's name: the prefix of what it prints. */
   name: string;
   /** Reads and validates the configuration; throws `configError` for an operator's mistake. */
@@ -60,7 +64,7 @@ export interface RunServerOptions<C> {
  * finish (closing idle keep-alive sockets, which would otherwise hold the process open, and any connection
  * still open after the grace period), then closes the app's resources and exits 0.
  */
-export function runServer<C>({
+export function runServer<C extends ServerConfig>({
   name,
   loadConfig,
   configError,
@@ -87,10 +91,10 @@ export function runServer<C>({
   });
   server.on('listening', () => {
     const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : started.port;
-    const host = started.host.includes(':') ? `[${started.host}]` : started.host;
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const host = config.host.includes(':') ? `[${config.host}]` : config.host;
     const origin = `http://${host}:${port}`;
-    proc.log(`${name} listening on ${origin} (API base ${origin}/v1, data ${started.dataDir})`);
+    proc.log(`${name} listening on ${origin} (API base ${origin}/v1, data ${config.dataDir})`);
   });
 
   let stopping = false;
