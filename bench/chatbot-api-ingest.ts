@@ -9,12 +9,16 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Db, openDatabase } from '../apps/chatbot-api/src/db/database.js';
-import type { Extension } from '../apps/chatbot-api/src/ingest/parsers/index.js';
-import { processDocument } from '../apps/chatbot-api/src/ingest/process-document.js';
-import { type DocumentRow, getDocument, insertDocument } from '../apps/chatbot-api/src/knowledge/store.js';
-import { makePdf } from '../apps/chatbot-api/test/fixtures/make-files.js';
-import { ADA_SITE_DIR } from '../apps/chatbot-api/test/fixtures/paths.js';
+import { openDataDir } from '@amicus/chatbot-api';
+import {
+  type Db,
+  type DocumentRow,
+  type Extension,
+  getDocument,
+  insertDocument,
+  processDocument,
+} from '@amicus/chatbot-api/bench';
+import { ADA_SITE_DIR, makePdf } from '@amicus/chatbot-api/fixtures';
 
 function htmlPages(dir: string): Buffer[] {
   const out: Buffer[] = [];
@@ -65,7 +69,7 @@ function report(label: string, pages: number, ms: number, cpuMs: number): void {
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'amicus-bench-ingest-'));
-  const db = openDatabase(join(dir, 'bench.sqlite'));
+  const db = openDataDir(dir);
   try {
     const pages = htmlPages(ADA_SITE_DIR);
     // Warm-up: module loading and JIT are not throughput.

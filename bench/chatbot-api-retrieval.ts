@@ -12,10 +12,8 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { retrieveForTurns } from '../apps/chatbot-api/src/answer/retrieve.js';
-import { openDatabase } from '../apps/chatbot-api/src/db/database.js';
-import type { Chunk } from '../apps/chatbot-api/src/knowledge/chunking.js';
-import { insertDocument, storeChunks } from '../apps/chatbot-api/src/knowledge/store.js';
+import { databaseFile, openDataDir } from '@amicus/chatbot-api';
+import { type Chunk, insertDocument, retrieveForTurns, storeChunks } from '@amicus/chatbot-api/bench';
 
 const CORE = (
   'court clerk filing fee traffic ticket jury duty small claims family law divorce custody probate appeal ' +
@@ -64,15 +62,15 @@ function build(dir: string, chunks: number) {
   // Zipf-like: word rank r drawn with probability ~ 1/r.
   const pick = () =>
     vocab[Math.min(vocab.length - 1, Math.floor(Math.exp(rand() * Math.log(vocab.length))) - 1)]!;
-  const file = join(dir, 'bench.sqlite');
+  const file = databaseFile(dir);
   const complete = join(dir, 'complete');
   if (existsSync(complete)) {
     // Reused database (BENCH_REUSE_DIR): replay the generator so `pick` draws the same queries.
     for (let i = 0; i < chunks / 10; i++) for (let j = 0; j < 2 + 10 * 350; j++) rand();
-    return { db: openDatabase(file), buildSeconds: 0, pick };
+    return { db: openDataDir(dir), buildSeconds: 0, pick };
   }
   for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
-  const db = openDatabase(file);
+  const db = openDataDir(dir);
   const perDoc = 10;
   const started = performance.now();
   for (let d = 0; d < chunks / perDoc; d++) {

@@ -5,9 +5,9 @@
  *
  *   pnpm --filter @amicus/bench chatbot-ttft
  */
+import { ADA_SITE_DIR } from '@amicus/chatbot-api/fixtures';
 import { startTestChatbotApi } from '@amicus/chatbot-api/testing';
 
-const SITE = new URL('../apps/chatbot-api/test/fixtures/ada-site/', import.meta.url).pathname;
 const QUESTIONS = [
   'how do i file an ada complaint',
   'does a service dog have to wear a vest',
@@ -18,7 +18,7 @@ const QUESTIONS = [
 ];
 const ROUNDS = 20;
 
-const api = await startTestChatbotApi({ seedDir: SITE, seedBaseUrl: 'https://site.example' });
+const api = await startTestChatbotApi({ seedDir: ADA_SITE_DIR, seedBaseUrl: 'https://site.example' });
 const headers = { Authorization: `Bearer ${api.chatKey}`, 'Content-Type': 'application/json' };
 const times: number[] = [];
 try {

@@ -22,6 +22,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { startTestChatbotApi } from '@amicus/chatbot-api/testing';
+import { publicDir } from '@amicus/demo-site';
 import {
   cpuMs,
   firstMarker,
@@ -255,7 +256,7 @@ if (!ONLY || ONLY === 'burst') {
 // 2b. Bursts against the real chatbot-api.
 if ((!ONLY || ONLY === 'burst') && process.env.BENCH_SKIP_REAL !== '1') {
   const api = await startTestChatbotApi({
-    seedDir: fileURLToPath(new URL('../apps/demo-site/public', import.meta.url)),
+    seedDir: publicDir,
     seedBaseUrl: ORIGIN,
   });
   // The benchmark measures the relay, not the account's limits.

@@ -1,7 +1,7 @@
+// Reused from the chatbot-api's tests: real PDF, OOXML and email files generated in memory.
+import { makeDocx, makeEml, makePdf, makeXlsx } from '@amicus/chatbot-api/fixtures';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// Reused from the chatbot-api's tests: real PDF, OOXML and email files generated in memory.
-import { makeDocx, makeEml, makePdf, makeXlsx } from '../apps/chatbot-api/test/fixtures/make-files.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { launchBrowser, type Stack, startStack, trackPageErrors } from './support/stack.js';
 import { widget } from './support/widget.js';
