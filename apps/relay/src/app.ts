@@ -3,74 +3,34 @@ import { documentLinks } from './admin/document-links.js';
 import { conversationHelpMetadata, createAdminRouter } from './admin/index.js';
 import { ConversationOwnership } from './conversations/ownership.js';
 import { conversationRoutes } from './conversations/routes.js';
-import { Transcripts } from './conversations/transcripts.js';
 import { courtDateRoutes } from './court-dates/index.js';
 import type { RelayDeps } from './deps.js';
 import { feedbackHandler } from './feedback/feedback-route.js';
-import { FeedbackStore, feedbackObserver } from './feedback/feedback-store.js';
+import { feedbackObserver } from './feedback/feedback-store.js';
 import { healthRoutes } from './http/health.js';
 import { errorHandler, HttpError } from './http/http-error.js';
 import { cached, originGuard, trustedSelfOrigin } from './http/origin.js';
 import { requestContext } from './http/request-context.js';
 import { securityHeaders } from './http/security-headers.js';
-import { AdmissionController } from './limits/admission.js';
-import { DailyUsage } from './limits/daily-usage.js';
 import { byIp, byVisitor, limiterFactory } from './limits/rate-limits.js';
-import { memorySlotStore, redisSlotStore, type StreamSlots, streamSlots } from './limits/stream-slots.js';
-import { memoryWindowCounter, redisWindowCounter } from './limits/window-counter.js';
 import { effectiveAllowedOrigins } from './origins/allowlist.js';
 import { createSessionHandler, requireVisitor } from './sessions/sessions.js';
 import { createWebhookRouter } from './webhooks/index.js';
 import { widgetDistDir } from './widget/widget-assets.js';
 import { widgetRoutes } from './widget/widget-routes.js';
 
-/** Pending daily counts of this app, flushed at shutdown. */
-export function dailyUsage(app: Express): DailyUsage {
-  return app.locals.usage as DailyUsage;
-}
-
 /** Abort handles of the answers streaming right now; graceful shutdown waits for them. */
-export function activeStreams(app: Express): Set<AbortController> {
-  return app.locals.streams as Set<AbortController>;
+export function activeStreams(deps: Pick<RelayDeps, 'streams'>): ReadonlySet<AbortController> {
+  return deps.streams;
 }
 
-export function defaultAdmission(
-  deps: Pick<RelayDeps, 'config' | 'redis'> & { now?: (() => Date) | undefined },
-): AdmissionController {
-  const { config, redis, now } = deps;
-  return new AdmissionController({
-    ...(now ? { now: () => now().getTime() } : {}),
-    counter: redis ? redisWindowCounter(redis, config.redisPrefix) : memoryWindowCounter(),
-    requestsPerMinute: config.upstream.requestsPerMinute,
-    queueSize: config.limits.admissionQueueSize,
-    maxWaitMs: config.limits.admissionMaxWaitMs,
-    ipShare: config.limits.ipUpstreamShare,
-  });
-}
-
-function defaultStreamSlots(deps: RelayDeps): StreamSlots {
-  const { config, redis } = deps;
-  const { maxStreamSeconds, admissionMaxWaitMs, streamsPerVisitor, streamsPerIp } = config.limits;
-  return streamSlots({
-    store: redis ? redisSlotStore(redis, config.redisPrefix) : memorySlotStore(),
-    perVisitor: streamsPerVisitor,
-    perIp: streamsPerIp,
-    // A stream holds its slot through the admission wait, the upstream's answer and its lifetime.
-    leaseMs: maxStreamSeconds * 1000 + admissionMaxWaitMs + config.upstream.timeoutMs + 60_000,
-    onStoreError: (error) =>
-      deps.logger.warn(
-        { err: { message: (error as Error).message } },
-        'stream slots unavailable; not capped',
-      ),
-  });
-}
-
-/** Builds the relay's Express app (no listening: main.ts and the test harness do that). */
+/**
+ * Builds the relay's Express app from `buildDeps`'s objects: it only wires them (no listening, and
+ * nothing of its own to close: main.ts and the test harness do that).
+ */
 export function createApp(deps: RelayDeps): Express {
-  const { config, sql, now } = deps;
+  const { config, sql, now, admission, transcripts, feedback } = deps;
   const app = express();
-  const streams = new Set<AbortController>();
-  app.locals.streams = streams;
   app.disable('x-powered-by');
   // A hop count, never `true`: only addresses appended by our own proxies are believed.
   app.set('trust proxy', config.trustProxy === 0 ? false : config.trustProxy);
@@ -91,8 +51,6 @@ export function createApp(deps: RelayDeps): Express {
     widgetRoutes({ distDir: deps.widgetDistDir ?? widgetDistDir(), publicUrl: config.server.publicUrl }),
   );
 
-  const usage = new DailyUsage(sql, config, now);
-  app.locals.usage = usage;
   const visitorRule = { name: 'visitor', limit: config.limits.visitorPerMinute, key: byVisitor };
   const allowedOrigins = cached(() => effectiveAllowedOrigins(deps), 5_000);
   const api = Router();
@@ -105,9 +63,6 @@ export function createApp(deps: RelayDeps): Express {
     createSessionHandler({ config, now }),
   );
   const ownership = new ConversationOwnership(sql);
-  const admission = deps.admission ?? defaultAdmission(deps);
-  const transcripts = new Transcripts(sql, config.transcripts);
-  const feedback = new FeedbackStore(sql, config.transcripts);
   api.post(
     '/feedback',
     requireVisitor({ config, now }),
@@ -122,12 +77,12 @@ export function createApp(deps: RelayDeps): Express {
       chat: deps.upstream.chat,
       ownership,
       admission,
-      usage,
+      usage: deps.usage,
       transcripts,
       answers: feedbackObserver(feedback),
       documentLinks: () => documentLinks(sql),
-      streams,
-      streamSlots: defaultStreamSlots(deps),
+      streams: deps.streams,
+      streamSlots: deps.streamSlots,
       visitorLimit: limits(visitorRule),
       // The answer path counts both in one pass.
       messageLimit: limits(visitorRule, {

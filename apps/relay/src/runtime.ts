@@ -1,27 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ChatbotClient } from '@amicus/chatbot-client';
 import type { Express } from 'express';
-import { Redis } from 'ioredis';
-import type { DestinationStream, Logger } from 'pino';
 import { ensureAdminUser } from './admin/index.js';
-import { activeStreams, createApp, dailyUsage, defaultAdmission } from './app.js';
+import { createApp } from './app.js';
+import { buildDeps, type RelayRuntimeOptions } from './build-deps.js';
 import type { RelayConfig } from './config.js';
-import { Transcripts } from './conversations/transcripts.js';
-import { createCourtDates, startCourtDatesSweep } from './court-dates/index.js';
 import type { RelayDeps } from './deps.js';
-import { FeedbackStore } from './feedback/feedback-store.js';
-import { createLogger } from './logger.js';
-import { allMigrations } from './migrations.js';
-import { openDatabase } from './storage/open.js';
 
-export interface RelayRuntimeOptions {
-  logger?: Logger;
-  logDestination?: DestinationStream;
-  now?: () => Date;
-  fetch?: typeof fetch;
-  widgetDistDir?: string;
-}
+export type { RelayRuntimeOptions } from './build-deps.js';
 
 export interface RunningRelay {
   url: string;
@@ -32,49 +18,6 @@ export interface RunningRelay {
   adminPasswordFile: string | undefined;
   /** Stops taking requests, lets open answers finish up to `graceMs`, then releases everything. */
   close(graceMs?: number): Promise<void>;
-}
-
-/** Opens the database and Redis and builds both upstream clients (chat and ingest keys apart). */
-export async function buildDeps(config: RelayConfig, options: RelayRuntimeOptions = {}): Promise<RelayDeps> {
-  const logger = options.logger ?? createLogger(config, options.logDestination);
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false })
-    : undefined;
-  // An unreachable Redis is logged, not fatal: counters fail open and the upstream still limits.
-  redis?.on('error', (error: Error) => logger.warn({ err: { message: error.message } }, 'redis error'));
-  const sql = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.embeddedDataDir,
-    schema: config.databaseSchema,
-    migrations: allMigrations,
-  });
-  const now = options.now ?? (() => new Date());
-  const admission = defaultAdmission({ config, redis, now });
-  const client = (apiKey: string) =>
-    new ChatbotClient({
-      baseUrl: config.upstream.baseUrl,
-      apiKey,
-      maxRetries: config.upstream.maxRetries,
-      timeoutMs: config.upstream.timeoutMs,
-      // A visitor should not stare at a spinner while the relay sits out a long Retry-After:
-      // longer waits go back to the widget, which shows them.
-      maxRetryDelayMs: 2000,
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-      onResponse: (info) => {
-        if (info.rateLimit) admission.observe(info.rateLimit);
-      },
-    });
-  return {
-    config,
-    sql,
-    upstream: { chat: client(config.upstream.chatKey), ingest: client(config.upstream.ingestKey) },
-    logger,
-    now,
-    redis,
-    admission,
-    widgetDistDir: options.widgetDistDir,
-    courtDates: createCourtDates(config, { sql, logger, now, fetch: options.fetch }),
-  };
 }
 
 /** Builds and starts a relay on `config.host:config.port` (port 0 picks a free one). */
@@ -100,21 +43,7 @@ export async function startRelay(
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
-  const transcripts = new Transcripts(deps.sql, config.transcripts);
-  const feedback = new FeedbackStore(deps.sql, config.transcripts);
-  const purge = setInterval(
-    () =>
-      void Promise.all([transcripts.purge(deps.now()), feedback.purgeText(deps.now())]).catch(
-        (error: unknown) => deps.logger.error({ err: error }, 'purge failed'),
-      ),
-    3_600_000,
-  );
-  purge.unref();
-  void transcripts.purge(deps.now()).catch(() => undefined);
-  const courtSweep = deps.courtDates
-    ? startCourtDatesSweep(deps.courtDates, deps.logger, deps.now)
-    : undefined;
-  void feedback.purgeText(deps.now()).catch(() => undefined);
+  deps.housekeeping.start();
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   let closing: Promise<void> | undefined;
@@ -125,23 +54,24 @@ export async function startRelay(
     deps,
     adminPasswordFile: admin.passwordFile,
     close: (graceMs = config.shutdownGraceMs) => {
-      clearInterval(courtSweep);
-      closing ??= shutdown(server, app, deps, graceMs, purge);
+      closing ??= shutdown(server, deps, graceMs);
       return closing;
     },
   };
 }
 
-async function shutdown(
+/**
+ * Stops taking requests, lets open answers finish for `graceMs` (then aborts them), and releases
+ * everything `buildDeps` opened.
+ */
+export async function shutdown(
   server: Server,
-  app: Express,
   deps: RelayDeps,
-  graceMs: number,
-  purge: NodeJS.Timeout,
+  graceMs = deps.config.shutdownGraceMs,
 ): Promise<void> {
-  clearInterval(purge);
+  deps.housekeeping.stop();
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  const streams = activeStreams(app);
+  const { streams } = deps;
   const deadline = Date.now() + graceMs;
   while (streams.size > 0 && Date.now() < deadline) {
     server.closeIdleConnections();
@@ -152,8 +82,8 @@ async function shutdown(
   for (const stream of streams) stream.abort();
   server.closeAllConnections();
   await closed;
-  deps.admission?.close();
-  await dailyUsage(app)
+  deps.admission.close();
+  await deps.usage
     .close()
     .catch((error: unknown) => deps.logger.error({ err: error }, 'could not save daily usage'));
   await deps.sql.close();

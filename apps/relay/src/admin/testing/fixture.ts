@@ -2,13 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ChatbotClient } from '@amicus/chatbot-client';
 import express from 'express';
 import { pino } from 'pino';
+import { buildDeps } from '../../build-deps.js';
 import { loadConfig } from '../../config.js';
 import type { RelayDeps } from '../../deps.js';
-import { allMigrations } from '../../migrations.js';
-import { openDatabase } from '../../storage/open.js';
+import { shutdown } from '../../runtime.js';
 import { createWebhookRouter } from '../../webhooks/router.js';
 import { ensureAdminUser } from '../auth/users.js';
 import { createAdminRouter } from '../router.js';
@@ -38,8 +37,8 @@ export interface FixtureOptions {
 }
 
 /**
- * The admin and webhook routers on a real Express app, listening on 127.0.0.1:0, over an in-memory
- * PGlite migrated with every relay migration. Only what these routers need, so their tests do not
+ * The admin and webhook routers on a real Express app, listening on 127.0.0.1:0, over the relay's own
+ * deps (`buildDeps`: an in-memory PGlite migrated with every relay migration). Only what these routers need, so their tests do not
  * depend on the rest of the relay.
  */
 export async function startAdminFixture(options: FixtureOptions = {}): Promise<AdminFixture> {
@@ -57,25 +56,19 @@ export async function startAdminFixture(options: FixtureOptions = {}): Promise<A
       DATABASE_URL: 'memory:',
       ADMIN_PASSWORD,
       WEBHOOK_SECRET,
+      // An upstream failure should reach the test at once, not after retries.
+      UPSTREAM_MAX_RETRIES: '0',
       ...options.env,
     },
     { readFile: () => undefined, writeFile: () => {} },
   );
-  const sql = await openDatabase({ databaseUrl: 'memory:', dataDir, migrations: allMigrations });
   const clock = {
     now: new Date(),
     advance(ms: number) {
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const ingest = new ChatbotClient({ baseUrl: upstreamBaseUrl, apiKey: ingestKey, maxRetries: 0 });
-  const deps: RelayDeps = {
-    config,
-    sql,
-    upstream: { chat: ingest, ingest },
-    logger: pino({ level: 'silent' }),
-    now: () => clock.now,
-  };
+  const deps = await buildDeps(config, { logger: pino({ level: 'silent' }), now: () => clock.now });
   await ensureAdminUser(deps);
   const app = express();
   // As app.ts does, so tests can stand behind a trusted proxy with TRUST_PROXY.
@@ -112,9 +105,7 @@ export async function startAdminFixture(options: FixtureOptions = {}): Promise<A
       return { cookie, 'x-csrf-token': body.csrf_token, origin };
     },
     async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await sql.close();
+      await shutdown(server, deps, 0);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
