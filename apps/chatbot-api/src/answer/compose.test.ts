@@ -22,6 +22,7 @@ function passage(
       coverage: match.coverage,
       ownCoverage: match.coverage,
       fieldShare: 0,
+      titleShare: 0,
       matched: ['interpreter'],
       missing: [],
       score: match.score,

@@ -20,6 +20,8 @@ export interface ConceptMatch {
   ownCoverage: number;
   /** Weighted share of concepts found in the title or heading path. */
   fieldShare: number;
+  /** Weighted share of concepts found in the page title: how much the whole page is about them. */
+  titleShare: number;
   /** Keys of the concepts matched. */
   matched: string[];
   /** Keys of the concepts missing. */
@@ -114,19 +116,23 @@ export function matchOf(fields: Fields, concepts: readonly WeightedConcept[]): O
   let ownTotal = 0;
   let ownGot = 0;
   let inFields = 0;
+  let inTitle = 0;
   const matched: string[] = [];
   const missing: string[] = [];
   for (const c of concepts) {
     let body = 0;
     let field = 0;
+    let title = 0;
     for (const a of c.alternatives) {
       if (holds(fields.body, a)) body = Math.max(body, a.weight);
+      if (holds(fields.title, a)) title = Math.max(title, a.weight);
       if (holds(fields.title, a) || holds(fields.headings, a)) field = Math.max(field, a.weight);
     }
     const m = Math.max(body, field);
     total += c.weight;
     got += c.weight * m;
     inFields += c.weight * field;
+    inTitle += c.weight * title;
     if (c.boost >= 1) {
       ownTotal += c.weight;
       ownGot += c.weight * m;
@@ -137,6 +143,7 @@ export function matchOf(fields: Fields, concepts: readonly WeightedConcept[]): O
     coverage: total > 0 ? got / total : 0,
     ownCoverage: ownTotal > 0 ? ownGot / ownTotal : total > 0 ? got / total : 0,
     fieldShare: total > 0 ? inFields / total : 0,
+    titleShare: total > 0 ? inTitle / total : 0,
     matched,
     missing,
   };
