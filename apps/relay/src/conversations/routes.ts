@@ -1,7 +1,6 @@
 import { type ChatbotClient, RateLimitError } from '@amicus/chatbot-client';
 import type { ConversationCreated, WireMessage } from '@amicus/protocol';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
-import type { Logger } from 'pino';
 import type { RelayConfig } from '../config.js';
 import { HttpError } from '../http/http-error.js';
 import { fromUpstream } from '../http/upstream-error.js';
@@ -9,7 +8,6 @@ import type { AdmissionController } from '../limits/admission.js';
 import { type DailyUsage, estimateTokens } from '../limits/daily-usage.js';
 import { byIp } from '../limits/rate-limits.js';
 import type { StreamSlots } from '../limits/stream-slots.js';
-import type { VisitorClaims } from '../sessions/token.js';
 import { type DocumentLinkLookup, relinkCitations } from './citations.js';
 import { exceedsCodePoints } from './code-points.js';
 import { readCreatedConversation, toConversationView } from './conversation-view.js';
@@ -54,8 +52,8 @@ export interface AnswerObserver {
 export const OWN_SITE = 'relay:own-origin';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const visitorOf = (res: Response) => res.locals.visitor as VisitorClaims;
-const logOf = (res: Response) => res.locals.log as Logger;
+const visitorOf = (res: Response) => res.locals.visitor;
+const logOf = (res: Response) => res.locals.log;
 const notFound = () => new HttpError('not_found', 'Conversation not found.');
 // One shared reason: `abort()` without one builds a DOMException (and its stack) per stream.
 const VISITOR_LEFT = new DOMException('The visitor closed the connection.', 'AbortError');
@@ -65,7 +63,7 @@ export function conversationRoutes(deps: ConversationRoutesDeps): Router {
   const { chat, ownership, admission, config } = deps;
   const router = Router();
   const upstreamOpts = (res: Response, signal?: AbortSignal) => ({
-    requestId: res.locals.requestId as string,
+    requestId: res.locals.requestId,
     ...(signal ? { signal } : {}),
   });
 

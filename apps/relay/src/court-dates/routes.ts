@@ -9,7 +9,6 @@ import type {
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import { HttpError } from '../http/http-error.js';
 import { byIp, byVisitor, type LimitRule } from '../limits/rate-limits.js';
-import type { VisitorClaims } from '../sessions/token.js';
 import { warrantInfo } from '../warrants/info.js';
 import type { CourtDatesConfig, WarrantsConfig } from './config.js';
 import { ipHash } from './crypto.js';
@@ -30,7 +29,7 @@ export interface CourtDateRoutesDeps {
 }
 
 const DAY_MS = 86_400_000;
-const visitorOf = (res: Response) => res.locals.visitor as VisitorClaims;
+const visitorOf = (res: Response) => res.locals.visitor;
 const bodyOf = (req: Request) => (req.body ?? {}) as Record<string, unknown>;
 
 function language(value: unknown, fallback: CourtLanguage | undefined = 'en'): CourtLanguage {

@@ -8,7 +8,6 @@ import { HttpError } from '../http/http-error.js';
 import { fromUpstream } from '../http/upstream-error.js';
 import type { AdmissionController } from '../limits/admission.js';
 import { byIp } from '../limits/rate-limits.js';
-import type { VisitorClaims } from '../sessions/token.js';
 import { readFeedbackRequest } from './feedback-request.js';
 import type { FeedbackStore } from './feedback-store.js';
 
@@ -33,10 +32,10 @@ export function feedbackHandler(deps: FeedbackRouteDeps): RequestHandler {
   const conversationOf = async (req: Request, res: Response, id: string): Promise<ConversationView> => {
     const stored = await deps.transcripts.view(id, deps.now());
     if (stored) return stored;
-    const visitor = res.locals.visitor as VisitorClaims;
+    const visitor = res.locals.visitor;
     await deps.admission.admit(visitor.vid, byIp(req));
     const upstream = await deps.chat
-      .getConversation(id, { requestId: res.locals.requestId as string })
+      .getConversation(id, { requestId: res.locals.requestId })
       .catch((e: unknown) => {
         throw fromUpstream(e);
       });
@@ -45,7 +44,7 @@ export function feedbackHandler(deps: FeedbackRouteDeps): RequestHandler {
 
   return async (req, res) => {
     const input = readFeedbackRequest(req.body);
-    const visitor = res.locals.visitor as VisitorClaims;
+    const visitor = res.locals.visitor;
     const id = input.conversationId;
     if (!UUID.test(id) || !(await deps.ownership.owns(id, visitor.vid))) {
       throw new HttpError('not_found', 'Conversation not found.');

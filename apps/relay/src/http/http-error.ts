@@ -1,5 +1,6 @@
 import type { WidgetError, WidgetErrorBody, WidgetErrorCode } from '@amicus/protocol';
 import type { ErrorRequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
 
 const STATUS: Record<WidgetErrorCode, number> = {
   bad_request: 400,
@@ -60,7 +61,8 @@ export function errorHandler(): ErrorRequestHandler {
       next(error);
       return;
     }
-    const log = res.locals.log as { error: (o: object, m: string) => void } | undefined;
+    // Absent only where a router is mounted without the request context (the admin test fixture).
+    const log: Logger | undefined = res.locals.log;
     if (error instanceof HttpError) {
       sendWidgetError(res, error);
       return;

@@ -22,7 +22,7 @@ export function createSessionHandler({
   return (req, res) => {
     const [key] = config.sessionKeys;
     if (!key) throw new Error('No session key configured.');
-    const origin = res.locals.origin as string;
+    const { origin } = res.locals;
     const iat = Math.floor(now().getTime() / 1000);
     const exp = iat + config.sessionTtlSeconds;
     const previous = bearerClaims(req.get('authorization'), config, origin, iat);
@@ -48,7 +48,7 @@ export function requireVisitor({ config, now }: { config: RelayConfig; now: () =
       return;
     }
     const result = verifyToken(match[1], config.sessionKeys, {
-      origin: res.locals.origin as string,
+      origin: res.locals.origin,
       nowSeconds: Math.floor(now().getTime() / 1000),
     });
     if (!result.ok) {

@@ -61,7 +61,7 @@ export function createAuthRoutes(deps: RelayDeps): Router {
   const { publicUrlIsHttps } = deps.config.server;
 
   router.get('/session', (_req, res) => {
-    const session = res.locals.admin as AdminSession | undefined;
+    const session = res.locals.admin;
     res.json(session ? sessionBody(session) : { authenticated: false });
   });
 

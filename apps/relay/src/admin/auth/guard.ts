@@ -25,7 +25,7 @@ export function isSecureRequest(req: Request, publicUrlIsHttps: boolean): boolea
 }
 
 export function signedIn(res: Response): SignedIn {
-  const session = res.locals.admin as SignedIn | undefined;
+  const session = res.locals.admin;
   if (!session) throw new AdminError(401, 'unauthenticated', 'Sign in first.');
   return session;
 }
@@ -54,7 +54,7 @@ export const requireSession: RequestHandler = (_req, res, next) => {
  * staff learn that someone is trying to ride their session.
  */
 async function refuse(deps: RelayDeps, req: Request, res: Response, error: AdminError): Promise<never> {
-  const session = res.locals.admin as SignedIn | undefined;
+  const session = res.locals.admin;
   await appendAudit(deps.sql, deps.now(), {
     actor: session?.username ?? null,
     action: `request.${error.code}`,
