@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { allMigrations, openDatabase } from '../db/database.js';
+import { openDatabase } from '../db/database.js';
+import { allMigrations } from '../migrations.js';
 import { embedText, vectorToBlob } from './embedding.js';
 import { searchPassages } from './search.js';
 import { backfillSpanishIndex } from './spanish-backfill.js';
@@ -53,7 +54,7 @@ describe('backfillSpanishIndex', () => {
     old.prepare(`UPDATE kb_documents SET status = 'ready', title = 'Fianzas', chunk_count = 1`).run();
     old.close();
 
-    const db = openDatabase(file);
+    const db = openDatabase(file, allMigrations());
     try {
       expect(search(db, '¿Dónde pagan?')).toEqual([]);
       await backfillSpanishIndex(db);
