@@ -17,7 +17,7 @@ import {
   writeHelpContacts,
 } from './help-contacts.js';
 import { readExplanation } from './try-explanation.js';
-import { fromUpstream } from './upstream-error.js';
+import { adminErrorFromUpstream } from './upstream-error.js';
 import { upstreamOptions } from './upstream-options.js';
 
 /** Questions one staff member may try per minute: enough to work through a page, not to drain the budget. */
@@ -38,14 +38,9 @@ function adminLimit(limit: RequestHandler): RequestHandler {
       if (err instanceof HttpError && err.status === 429) {
         const retryAfter = err.options.retryAfter ?? 60;
         next(
-          new AdminError(
-            429,
-            'rate_limited',
-            `Too many questions tried; try again in ${retryAfter} seconds.`,
-            null,
-            { retry_after: retryAfter },
-            { 'Retry-After': String(retryAfter) },
-          ),
+          new AdminError('rate_limited', `Too many questions tried; try again in ${retryAfter} seconds.`, {
+            retryAfter,
+          }),
         );
         return;
       }
@@ -111,15 +106,13 @@ export function createAnswersRoutes(deps: RelayDeps): Router {
         upstreamOptions(res),
       )
       .catch((e: unknown) => {
-        const err = fromUpstream(e);
+        const err = adminErrorFromUpstream(e);
         const status = (err.extra as { upstream_status?: unknown }).upstream_status;
         if (status === 401 || status === 403) {
           throw new AdminError(
-            502,
             'upstream_error',
             "The chatbot service refused the relay's chat key; ask the operator to check it.",
-            null,
-            err.extra,
+            { extra: err.extra },
           );
         }
         throw err;

@@ -7,7 +7,7 @@ import { clientIp, signedIn } from './auth/guard.js';
 import { documentLinks, readDocumentLink, saveDocumentLink } from './document-links.js';
 import { nameOf } from './document-names.js';
 import { isUuid } from './query-params.js';
-import { fromUpstream } from './upstream-error.js';
+import { adminErrorFromUpstream } from './upstream-error.js';
 import { upstreamOptions } from './upstream-options.js';
 
 /** A document's public link and display title: read, and set by staff (audited). */
@@ -29,7 +29,7 @@ export function createDocumentLinkRoutes(deps: RelayDeps): Router {
     const link = readDocumentLink(req.body);
     // Only a document that exists gets a link: an id typed by hand must not leave rows behind.
     const doc = await deps.upstream.ingest.getDocument(id, upstreamOptions(res)).catch((error: unknown) => {
-      throw fromUpstream(error);
+      throw adminErrorFromUpstream(error);
     });
     await saveDocumentLink(deps.sql, id, link, deps.now(), username);
     await appendAudit(deps.sql, deps.now(), {

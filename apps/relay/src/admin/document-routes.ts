@@ -10,7 +10,7 @@ import { lookUpName, namesFor } from './document-names.js';
 import { type DocumentFilters, listPage, namespacesIn, searchByName } from './documents.js';
 import { isUuid, queryEnum, queryInt, queryString } from './query-params.js';
 import { NAMESPACE_PATTERN } from './uploads/upload-rules.js';
-import { fromUpstream } from './upstream-error.js';
+import { adminErrorFromUpstream } from './upstream-error.js';
 import { upstreamOptions } from './upstream-options.js';
 
 function requireDocumentId(id: string): string {
@@ -47,7 +47,7 @@ export function createDocumentRoutes(deps: RelayDeps): Router {
       const links = await documentLinks(deps.sql);
       res.json({ ...page, data: page.data.map((doc) => withPublicLink(doc, links)) });
     } catch (error) {
-      throw fromUpstream(error);
+      throw adminErrorFromUpstream(error);
     }
   });
 
@@ -57,7 +57,7 @@ export function createDocumentRoutes(deps: RelayDeps): Router {
       const doc = await client.getDocument(id, upstreamOptions(res));
       res.json(withPublicLink(doc, await documentLinks(deps.sql)));
     } catch (error) {
-      throw fromUpstream(error);
+      throw adminErrorFromUpstream(error);
     }
   });
 
@@ -77,7 +77,7 @@ export function createDocumentRoutes(deps: RelayDeps): Router {
       });
       res.json({ id: deleted.id, deleted: true, chunks_deleted: deleted.chunks_deleted });
     } catch (error) {
-      const mapped = fromUpstream(error);
+      const mapped = adminErrorFromUpstream(error);
       await appendAudit(deps.sql, deps.now(), {
         ...base,
         result: 'failure',
@@ -109,7 +109,7 @@ export function createDocumentRoutes(deps: RelayDeps): Router {
         await forgetDocumentLink(deps.sql, id);
         results.push({ id, deleted: true, chunks_deleted: deleted.chunks_deleted });
       } catch (error) {
-        const mapped = fromUpstream(error);
+        const mapped = adminErrorFromUpstream(error);
         results.push({ id, deleted: false, error: { code: mapped.code, message: mapped.message } });
       }
     }

@@ -7,7 +7,7 @@ import { notFound } from './admin-error.js';
 import { signedIn } from './auth/guard.js';
 import { findSession } from './auth/staff-sessions.js';
 import { isUuid, queryEnum, queryInt } from './query-params.js';
-import { fromUpstream } from './upstream-error.js';
+import { adminErrorFromUpstream } from './upstream-error.js';
 import { upstreamOptions } from './upstream-options.js';
 
 const HEARTBEAT_MS = 15_000;
@@ -42,7 +42,7 @@ export function createJobRoutes(deps: RelayDeps, { heartbeatMs = HEARTBEAT_MS } 
       status =
         job.kind === 'ingest' ? await client.getIngestJob(id, opts) : await client.getCrawlJob(id, opts);
     } catch (error) {
-      throw fromUpstream(error);
+      throw adminErrorFromUpstream(error);
     }
     const updated = await updateJobStatus(deps.sql, id, status, deps.now());
     if (updated?.changed) events.publish(updated.job);

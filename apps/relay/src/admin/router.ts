@@ -40,20 +40,16 @@ function hasBody(req: Request): boolean {
 /** JSON routes accept JSON only, so a cross-site form post can never reach them as a "simple request". */
 const jsonOnly: RequestHandler = (req, _res, next) => {
   if (UNSAFE.has(req.method) && req.path !== '/uploads' && hasBody(req) && !req.is('application/json')) {
-    throw new AdminError(
-      415,
-      'unsupported_media_type',
-      'Send a JSON body with Content-Type: application/json.',
-    );
+    throw new AdminError('unsupported_media_type', 'Send a JSON body with Content-Type: application/json.');
   }
   next();
 };
 
 const unknownRoute: RequestHandler = (req) => {
   if (KNOWN_PATHS.some((pattern) => pattern.test(req.path))) {
-    throw new AdminError(405, 'method_not_allowed', `${req.method} is not allowed here.`);
+    throw new AdminError('method_not_allowed', `${req.method} is not allowed here.`);
   }
-  throw new AdminError(404, 'not_found', 'Unknown admin API route.');
+  throw new AdminError('not_found', 'Unknown admin API route.');
 };
 
 /**

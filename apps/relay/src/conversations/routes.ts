@@ -3,7 +3,7 @@ import type { ConversationCreated, WireMessage } from '@amicus/protocol';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import type { RelayConfig } from '../config.js';
 import { HttpError } from '../http/http-error.js';
-import { fromUpstream } from '../http/upstream-error.js';
+import { widgetErrorFromUpstream } from '../http/upstream-error.js';
 import type { AdmissionController } from '../limits/admission.js';
 import { type DailyUsage, estimateTokens } from '../limits/daily-usage.js';
 import { byIp } from '../limits/rate-limits.js';
@@ -92,7 +92,7 @@ export function conversationRoutes(deps: ConversationRoutesDeps): Router {
     const created = await chat
       .createConversation(Object.keys(metadata).length > 0 ? { metadata } : {}, upstreamOpts(res))
       .then(readCreatedConversation, (e) => {
-        throw fromUpstream(e);
+        throw widgetErrorFromUpstream(e);
       });
     await ownership.record(created.id, visitor.vid, visitor.org, deps.now(), {
       created: created.created,
@@ -115,7 +115,7 @@ export function conversationRoutes(deps: ConversationRoutesDeps): Router {
     }
     await admit(req, res);
     const conversation = await chat.getConversation(id, upstreamOpts(res)).catch((e: unknown) => {
-      throw fromUpstream(e);
+      throw widgetErrorFromUpstream(e);
     });
     res.json(toConversationView(id, conversation, links));
   });
@@ -125,7 +125,7 @@ export function conversationRoutes(deps: ConversationRoutesDeps): Router {
     await admit(req, res);
     await chat.deleteConversation(id, upstreamOpts(res)).catch((e: unknown) => {
       // Already gone upstream is fine: the visitor wanted it gone.
-      if ((e as { status?: number }).status !== 404) throw fromUpstream(e);
+      if ((e as { status?: number }).status !== 404) throw widgetErrorFromUpstream(e);
     });
     await ownership.forget(id);
     await deps.transcripts.forgetConversation(id);
@@ -155,7 +155,7 @@ export function conversationRoutes(deps: ConversationRoutesDeps): Router {
           if (e instanceof RateLimitError && e.code === 'rate_limit_exceeded' && e.retryAfter !== null) {
             admission.block(e.retryAfter);
           }
-          throw fromUpstream(e);
+          throw widgetErrorFromUpstream(e);
         });
       transcriptBehind = true;
       const writer = new SseWriter(res);

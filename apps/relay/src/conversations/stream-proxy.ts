@@ -1,7 +1,7 @@
 import type { ConversationStreamFrame, Stream } from '@amicus/chatbot-client';
 import type { WireMessage } from '@amicus/protocol';
 import { HttpError } from '../http/http-error.js';
-import { fromUpstream } from '../http/upstream-error.js';
+import { widgetErrorFromUpstream } from '../http/upstream-error.js';
 import { type DocumentLinkLookup, toWireCitations } from './citations.js';
 import type { SseWriter } from './sse-writer.js';
 import { isRecord } from './untrusted.js';
@@ -70,7 +70,7 @@ export async function proxyConversationStream({
     if (visitorGone.aborted) return { result: 'closed', answer };
     const error = timedOut
       ? new HttpError('timeout', 'The answer took too long.', { retryAfter: null })
-      : fromUpstream(cause);
+      : widgetErrorFromUpstream(cause);
     await writer.send('error', error.toWidgetError());
     return { result: 'error', answer, error };
   } finally {

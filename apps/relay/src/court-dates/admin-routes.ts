@@ -44,7 +44,7 @@ export function createCourtDatesAdminRoutes(deps: RelayDeps): Router {
   const router = Router();
   const service = (): CourtDates => {
     if (!deps.courtDates) {
-      throw new AdminError(404, 'not_configured', 'Court dates are not configured (set SCHEDULING_*).');
+      throw new AdminError('not_configured', 'Court dates are not configured (set SCHEDULING_*).');
     }
     return deps.courtDates;
   };

@@ -5,7 +5,7 @@ import { toConversationView } from '../conversations/conversation-view.js';
 import type { ConversationOwnership } from '../conversations/ownership.js';
 import type { Transcripts } from '../conversations/transcripts.js';
 import { HttpError } from '../http/http-error.js';
-import { fromUpstream } from '../http/upstream-error.js';
+import { widgetErrorFromUpstream } from '../http/upstream-error.js';
 import type { AdmissionController } from '../limits/admission.js';
 import { byIp } from '../limits/rate-limits.js';
 import { readFeedbackRequest } from './feedback-request.js';
@@ -37,7 +37,7 @@ export function feedbackHandler(deps: FeedbackRouteDeps): RequestHandler {
     const upstream = await deps.chat
       .getConversation(id, { requestId: res.locals.requestId })
       .catch((e: unknown) => {
-        throw fromUpstream(e);
+        throw widgetErrorFromUpstream(e);
       });
     return toConversationView(id, upstream);
   };

@@ -1,6 +1,7 @@
 import type { WidgetError, WidgetErrorBody, WidgetErrorCode } from '@amicus/protocol';
 import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
+import { bodyParserFailure } from './body-parser-error.js';
 
 const STATUS: Record<WidgetErrorCode, number> = {
   bad_request: 400,
@@ -67,12 +68,13 @@ export function errorHandler(): ErrorRequestHandler {
       sendWidgetError(res, error);
       return;
     }
-    const status = (error as { status?: unknown }).status;
-    if (typeof status === 'number' && status >= 400 && status < 500) {
-      const type = (error as { type?: unknown }).type;
+    const parserFailure = bodyParserFailure(error);
+    if (parserFailure) {
       const message =
-        type === 'entity.too.large' ? 'The request body is too large.' : 'The request body is invalid.';
-      sendWidgetError(res, new HttpError('bad_request', message, { status: status === 413 ? 413 : 400 }));
+        parserFailure.kind === 'too_large'
+          ? 'The request body is too large.'
+          : 'The request body is invalid.';
+      sendWidgetError(res, new HttpError('bad_request', message, { status: parserFailure.status }));
       return;
     }
     log?.error({ err: error }, 'unhandled error');

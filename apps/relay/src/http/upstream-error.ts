@@ -16,7 +16,7 @@ const wait = <T extends number | null>(seconds: number | null, fallback: T): num
  * Turns an upstream failure into what the widget may see. Upstream wording is never passed on:
  * it can name the account, its bots or its limits.
  */
-export function fromUpstream(error: unknown): HttpError {
+export function widgetErrorFromUpstream(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
   if (error instanceof RateLimitError) {
     return error.code === 'insufficient_quota'

@@ -93,14 +93,7 @@ export function createAuthRoutes(deps: RelayDeps): Router {
       const { retryAfter, scope } = attempt;
       deps.logger.warn({ username, ip, retryAfter, scope }, 'admin sign-in refused: locked out');
       await audit('failure', { reason: 'locked_out', scope });
-      throw new AdminError(
-        429,
-        'locked_out',
-        LOCKED_MESSAGES[scope](waitText(retryAfter)),
-        null,
-        { retry_after: retryAfter },
-        { 'Retry-After': String(retryAfter) },
-      );
+      throw new AdminError('locked_out', LOCKED_MESSAGES[scope](waitText(retryAfter)), { retryAfter });
     }
     const rows = await deps.sql.query<{ password_hash: string }>(
       'SELECT password_hash FROM admin_users WHERE username = $1',
@@ -110,7 +103,7 @@ export function createAuthRoutes(deps: RelayDeps): Router {
     const ok = await verifyPassword(password, rows[0]?.password_hash ?? (await decoyPasswordHash()));
     if (!rows[0] || !ok) {
       await audit('failure', { reason: 'invalid_credentials' });
-      throw new AdminError(401, 'invalid_credentials', 'Wrong username or password.');
+      throw new AdminError('invalid_credentials', 'Wrong username or password.');
     }
     await recordLoginSuccess(deps.sql, username, ip, now);
     const { token, session } = await createSession(deps.sql, username, now);

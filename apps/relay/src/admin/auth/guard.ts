@@ -26,7 +26,7 @@ export function isSecureRequest(req: Request, publicUrlIsHttps: boolean): boolea
 
 export function signedIn(res: Response): SignedIn {
   const session = res.locals.admin;
-  if (!session) throw new AdminError(401, 'unauthenticated', 'Sign in first.');
+  if (!session) throw new AdminError('unauthenticated', 'Sign in first.');
   return session;
 }
 
@@ -84,7 +84,7 @@ export function checkOrigin(deps: RelayDeps): RequestHandler {
         deps,
         req,
         res,
-        new AdminError(403, 'origin_mismatch', 'This request must come from the admin app itself.'),
+        new AdminError('origin_mismatch', 'This request must come from the admin app itself.'),
       );
     }
     next();
@@ -100,12 +100,7 @@ export function requireCsrf(deps: RelayDeps): RequestHandler {
     const expected = Buffer.from(session.csrfToken);
     const actual = Buffer.from(sent ?? '');
     if (!sent || actual.length !== expected.length || !timingSafeEqual(actual, expected)) {
-      await refuse(
-        deps,
-        req,
-        res,
-        new AdminError(403, 'csrf_failed', 'Missing or invalid X-CSRF-Token header.'),
-      );
+      await refuse(deps, req, res, new AdminError('csrf_failed', 'Missing or invalid X-CSRF-Token header.'));
     }
     next();
   };

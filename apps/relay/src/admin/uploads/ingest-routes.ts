@@ -5,7 +5,7 @@ import { insertJob, touchNamespace } from '../../jobs/jobs.js';
 import { AdminError } from '../admin-error.js';
 import { appendAudit } from '../audit.js';
 import { clientIp, signedIn } from '../auth/guard.js';
-import { fromUpstream } from '../upstream-error.js';
+import { adminErrorFromUpstream } from '../upstream-error.js';
 import { upstreamOptions } from '../upstream-options.js';
 import { parseCrawlRequest } from './crawl-rules.js';
 import { streamUpload } from './upload-stream.js';
@@ -17,7 +17,7 @@ export function createIngestRoutes(deps: RelayDeps): Router {
   router.post('/uploads', async (req: Request, res: Response) => {
     const { username } = signedIn(res);
     if (!req.is('multipart/form-data')) {
-      throw new AdminError(415, 'unsupported_media_type', 'Send the files as multipart/form-data.');
+      throw new AdminError('unsupported_media_type', 'Send the files as multipart/form-data.');
     }
     const outcome = await streamUpload(
       req,
@@ -37,15 +37,10 @@ export function createIngestRoutes(deps: RelayDeps): Router {
       });
       if (outcome.kind === 'error') throw outcome.error;
       const count = rejected.length;
-      throw new AdminError(
-        400,
-        'invalid_files',
-        `${count} file${count === 1 ? ' was' : 's were'} rejected.`,
-        'file',
-        {
-          files: rejected,
-        },
-      );
+      throw new AdminError('invalid_files', `${count} file${count === 1 ? ' was' : 's were'} rejected.`, {
+        param: 'file',
+        extra: { files: rejected },
+      });
     }
     const { accepted, namespace, files } = outcome;
     const job = await insertJob(
@@ -90,7 +85,7 @@ export function createIngestRoutes(deps: RelayDeps): Router {
     try {
       accepted = await deps.upstream.ingest.startCrawl(crawl, upstreamOptions(res));
     } catch (error) {
-      const mapped = fromUpstream(error);
+      const mapped = adminErrorFromUpstream(error);
       await appendAudit(deps.sql, deps.now(), {
         ...base,
         result: 'failure',

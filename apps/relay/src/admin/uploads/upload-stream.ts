@@ -4,7 +4,7 @@ import { ChatbotApiError } from '@amicus/chatbot-client';
 import busboy from 'busboy';
 import type { Request } from 'express';
 import { type AdminError, invalid } from '../admin-error.js';
-import { fromUpstream } from '../upstream-error.js';
+import { adminErrorFromUpstream } from '../upstream-error.js';
 import { MultipartWriter } from './multipart-writer.js';
 import {
   checkFilename,
@@ -236,7 +236,7 @@ export function streamUpload(
           files,
         });
       }
-      finish({ kind: 'error', error: fromUpstream(result), namespace, files });
+      finish({ kind: 'error', error: adminErrorFromUpstream(result), namespace, files });
     };
 
     req.pipe(parser);
