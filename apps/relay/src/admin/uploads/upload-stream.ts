@@ -5,15 +5,9 @@ import busboy from 'busboy';
 import type { Request } from 'express';
 import { type AdminError, invalid } from '../admin-error.js';
 import { adminErrorFromUpstream } from '../upstream-error.js';
-import { MultipartWriter } from './multipart-writer.js';
-import {
-  checkFilename,
-  type FileRejection,
-  type FileRejectionCode,
-  formatBytes,
-  NAMESPACE_PATTERN,
-  upstreamFileIndex,
-} from './upload-rules.js';
+import { PartChecks } from './part-checks.js';
+import { type FileRejection, upstreamFileIndex } from './upload-rules.js';
+import { UpstreamUpload } from './upstream-upload.js';
 
 export interface UploadLimits {
   maxFiles: number;
@@ -26,16 +20,21 @@ export type UploadOutcome = { namespace: string; files: string[] } & (
   | { kind: 'error'; error: AdminError }
 );
 
-// Slow links must be able to push 20 × 25 MiB; the client's default deadline is for JSON calls.
-const UPLOAD_TIMEOUT_MS = 30 * 60_000;
 // Parts past the file cap are still read (and reported one by one) up to this many extras.
 const EXTRA_FILES_REPORTED = 50;
 
+interface FilePart {
+  file: Readable & { truncated?: boolean };
+  filename: string;
+  mimeType: string;
+  index: number;
+}
+
 /**
- * Parses the incoming multipart stream with busboy and re-encodes the accepted parts into the
- * upstream request as they arrive. The first rejection aborts the upstream request (the upstream
- * then sees a truncated body and stores nothing); the rest of the body is still read so every bad
- * file gets its own reason.
+ * Parses the incoming multipart stream with busboy: `PartChecks` checks each part, `UpstreamUpload`
+ * re-encodes the accepted ones into the upstream request as they arrive. The first refusal cuts the
+ * upstream request off (it then sees a truncated body and stores nothing); the rest of the body is
+ * still read so every bad file gets its own reason.
  */
 export function streamUpload(
   req: Request,
@@ -44,54 +43,23 @@ export function streamUpload(
   requestId?: string,
 ): Promise<UploadOutcome> {
   return new Promise((resolve) => {
-    let namespace = 'general';
-    const files: string[] = [];
-    const rejections: FileRejection[] = [];
-    let fatal: AdminError | null = null;
-    let writer: MultipartWriter | null = null;
-    let upstream: Promise<IngestAccepted | ChatbotApiError | Error> | null = null;
-    let upstreamFailed = false;
-    let done = false;
-    const controller = new AbortController();
-
+    const upstream = new UpstreamUpload(client, requestId);
+    const checks = new PartChecks(limits, () => upstream.stop());
+    const forwarding = () => checks.clean && upstream.accepting;
+    // reading → (parser closed) parsed → (outcome given) done; an error or a hang-up jumps to done.
+    let phase: 'reading' | 'parsed' | 'done' = 'reading';
     const finish = (outcome: UploadOutcome) => {
-      if (done) return;
-      done = true;
+      if (phase === 'done') return;
+      phase = 'done';
       resolve(outcome);
     };
-    const forwarding = () => fatal === null && rejections.length === 0 && !upstreamFailed;
-    const stopForwarding = () => {
-      if (writer) {
-        controller.abort();
-        writer.abort();
-      }
-    };
-    const reject = (index: number, filename: string, code: FileRejectionCode, reason: string) => {
-      rejections.push({ index, filename, code, reason });
-      stopForwarding();
-    };
-    const fail = (error: AdminError) => {
-      fatal ??= error;
-      stopForwarding();
-    };
-    const ensureUpstream = (active: MultipartWriter | null): MultipartWriter => {
-      if (active) return active;
-      const created = new MultipartWriter();
-      created.field('namespace', namespace);
-      upstream = client
-        .uploadFiles(
-          { body: created.webBody(), contentType: created.contentType },
-          { signal: controller.signal, timeoutMs: UPLOAD_TIMEOUT_MS, ...(requestId ? { requestId } : {}) },
-        )
-        .catch((error: Error) => {
-          // An upstream that answers early (an error) must not leave the client's upload hanging.
-          upstreamFailed = true;
-          created.abort();
-          return error;
-        });
-      writer = created;
-      return created;
-    };
+    const failWith = (message: string, param: string | null = null) =>
+      finish({
+        kind: 'error',
+        error: invalid(message, param),
+        namespace: checks.namespace,
+        files: checks.files,
+      });
 
     let parser: busboy.Busboy;
     try {
@@ -107,124 +75,29 @@ export function streamUpload(
         },
       });
     } catch {
-      finish({
-        kind: 'error',
-        error: invalid('Expected a multipart/form-data body.', null),
-        namespace,
-        files,
-      });
+      failWith('Expected a multipart/form-data body.');
       return;
     }
 
-    parser.on('field', (name, value, info) => {
-      if (name !== 'namespace') return;
-      if (files.length > 0) fail(invalid('Send the namespace field before the files.', 'namespace'));
-      else if (info.valueTruncated || !NAMESPACE_PATTERN.test(value)) {
-        fail(invalid('namespace must match ^[a-z0-9][a-z0-9_-]{0,63}$.', 'namespace'));
-      } else namespace = value;
-    });
-
-    // Parts are handled strictly one after another: busboy can announce the next part before the
-    // previous file stream has been drained, and interleaving them would corrupt the upstream body.
-    const queue: {
-      file: Readable & { truncated?: boolean };
-      filename: string;
-      mimeType: string;
-      index: number;
-    }[] = [];
-    let pumping = false;
-    let parserClosed = false;
-
-    const handleFile = async (item: (typeof queue)[number]) => {
-      const { file, filename, index } = item;
+    const readFile = async ({ file, filename, mimeType, index }: FilePart) => {
       let size = 0;
       const forwarded = forwarding();
-      if (forwarded) ensureUpstream(writer).fileHeader('file', filename, item.mimeType);
+      if (forwarded) upstream.startFile(checks.namespace, filename, mimeType);
       for await (const chunk of file as AsyncIterable<Buffer>) {
         size += chunk.length;
-        if (forwarded && forwarding() && writer && !writer.data(chunk)) await writer.drained();
+        if (forwarded && forwarding()) await upstream.data(chunk);
       }
       if (file.truncated) return;
-      if (size === 0) reject(index, filename, 'empty_file', `"${filename}" is empty.`);
-      else if (forwarded && forwarding()) writer?.endFile();
+      if (size === 0) checks.empty(index, filename);
+      else if (forwarded && forwarding()) upstream.endFile();
     };
-
-    const pump = async () => {
-      if (pumping) return;
-      pumping = true;
-      for (let item = queue.shift(); item; item = queue.shift()) await handleFile(item);
-      pumping = false;
-      if (parserClosed) void complete();
-    };
-
-    parser.on('file', (name, file, info) => {
-      if (name !== 'file') {
-        file.resume();
-        return;
-      }
-      const index = files.length;
-      const filename = info.filename ?? '';
-      files.push(filename);
-      if (index >= limits.maxFiles) {
-        reject(index, filename, 'too_many_files', `At most ${limits.maxFiles} files per upload.`);
-        file.resume();
-        return;
-      }
-      const bad = checkFilename(filename);
-      if (bad) {
-        reject(index, filename, bad.code, bad.reason);
-        file.resume();
-        return;
-      }
-      // Rejected the moment the cap is crossed, so the upstream request is cut off at once.
-      file.once('limit', () =>
-        reject(
-          index,
-          filename,
-          'file_too_large',
-          `"${filename}" is over ${formatBytes(limits.maxFileBytes)}.`,
-        ),
-      );
-      queue.push({ file, filename, mimeType: info.mimeType, index });
-      void pump();
-    });
-
-    parser.on('filesLimit', () => fail(invalid('Far too many files in one upload.', 'file')));
-    parser.on('fieldsLimit', () => fail(invalid('Too many form fields.', null)));
-    parser.on('error', () => {
-      stopForwarding();
-      finish({ kind: 'error', error: invalid('Malformed multipart body.', null), namespace, files });
-    });
-    req.on('close', () => {
-      // The admin went away mid-upload: the upstream request must not be left half-sent.
-      if (!req.complete) {
-        stopForwarding();
-        finish({ kind: 'error', error: invalid('The upload was interrupted.', null), namespace, files });
-      }
-    });
-
-    parser.on('close', () => {
-      parserClosed = true;
-      if (!pumping && queue.length === 0) void complete();
-    });
 
     const complete = async () => {
-      if (fatal) return finish({ kind: 'error', error: fatal, namespace, files });
-      if (rejections.length > 0) {
-        // 'end' of an empty file can land after a later part's header check; report in form order.
-        rejections.sort((a, b) => a.index - b.index);
-        return finish({ kind: 'rejected', rejections, namespace, files });
-      }
-      if (files.length === 0 || !writer || !upstream) {
-        return finish({
-          kind: 'error',
-          error: invalid('Attach at least one file.', 'file'),
-          namespace,
-          files,
-        });
-      }
-      (writer as MultipartWriter).finish();
-      const result = await upstream;
+      const { namespace, files } = checks;
+      const verdict = checks.verdict();
+      if (verdict) return finish({ ...verdict, namespace, files });
+      const result = await upstream.finish();
+      if (result === null) return failWith('Attach at least one file.', 'file');
       if (!(result instanceof Error)) return finish({ kind: 'accepted', accepted: result, namespace, files });
       const index = result instanceof ChatbotApiError ? upstreamFileIndex(result.param) : null;
       if (index !== null && result instanceof ChatbotApiError && result.status === 400) {
@@ -239,6 +112,67 @@ export function streamUpload(
       finish({ kind: 'error', error: adminErrorFromUpstream(result), namespace, files });
     };
 
+    // Parts are read strictly one after another: busboy can announce the next part before the
+    // previous file stream has been drained, and interleaving them would corrupt the upstream body.
+    const parts = serialQueue(readFile, () => {
+      if (phase === 'parsed') void complete();
+    });
+
+    parser.on('field', (name, value, info) => checks.field(name, value, info.valueTruncated));
+    parser.on('file', (name, file, info) => {
+      if (name !== 'file') {
+        file.resume();
+        return;
+      }
+      const filename = info.filename ?? '';
+      const index = checks.file(filename);
+      if (index === null) {
+        file.resume();
+        return;
+      }
+      // Refused the moment the cap is crossed, so the upstream request is cut off at once.
+      file.once('limit', () => checks.tooLarge(index, filename));
+      parts.push({ file, filename, mimeType: info.mimeType, index });
+    });
+    parser.on('filesLimit', () => checks.fail(invalid('Far too many files in one upload.', 'file')));
+    parser.on('fieldsLimit', () => checks.fail(invalid('Too many form fields.', null)));
+    parser.on('error', () => {
+      upstream.stop();
+      failWith('Malformed multipart body.');
+    });
+    req.on('close', () => {
+      // The admin went away mid-upload: the upstream request must not be left half-sent.
+      if (!req.complete) {
+        upstream.stop();
+        failWith('The upload was interrupted.');
+      }
+    });
+    parser.on('close', () => {
+      if (phase === 'reading') phase = 'parsed';
+      if (parts.idle) void complete();
+    });
+
     req.pipe(parser);
   });
+}
+
+/** Runs `work` on each pushed item, one at a time in push order; `onIdle` after each run drains. */
+function serialQueue<T>(work: (item: T) => Promise<void>, onIdle: () => void) {
+  const items: T[] = [];
+  let running = false;
+  const drain = async () => {
+    running = true;
+    for (let item = items.shift(); item; item = items.shift()) await work(item);
+    running = false;
+    onIdle();
+  };
+  return {
+    push(item: T) {
+      items.push(item);
+      if (!running) void drain();
+    },
+    get idle() {
+      return !running && items.length === 0;
+    },
+  };
 }
