@@ -22,6 +22,8 @@ const UNKNOWN_FACTOR = 1;
 /** Alternatives at least this sure (the word itself, lexicon equivalents, cognates) make a word known. */
 export const STRONG_ALTERNATIVE = 0.8;
 const COGNATE_WEIGHT = 0.85;
+/** An unknown number weighs as much as a question frame's words (see answer/query.ts). */
+const UNKNOWN_NUMBER_BOOST = 0.3;
 /** A broader equivalent ("court" for "courthouse") keeps at least this share of its weight. */
 const BROADER_FLOOR = 0.5;
 
@@ -127,10 +129,14 @@ export function weighConcepts(db: Db, concepts: readonly Concept[], total: numbe
         }
       }
     }
+    // A number the site never writes ("a 4000 dollar case") is a quantity the visitor gives, not a
+    // subject the site must name: it ranks weakly and does not decide coverage.
+    const boost =
+      !known && own?.length === 1 && /^\d+$/.test(own[0]!) ? c.boost * UNKNOWN_NUMBER_BOOST : c.boost;
     return {
       key: c.key,
-      boost: c.boost,
-      weight: c.boost * Math.max(idf, 0.05),
+      boost,
+      weight: boost * Math.max(idf, 0.05),
       known,
       ...(corrected ? { corrected } : {}),
       alternatives,

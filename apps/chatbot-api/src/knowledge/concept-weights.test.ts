@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempDeps } from '../../test/fixtures/temp-deps.js';
+import { analyzeQuestion } from '../answer/query.js';
+import { chunkDocument } from './chunking.js';
+import { weighConcepts } from './concept-weights.js';
+import { insertDocument, storeChunks } from './store.js';
+import { chunkCount } from './term-stats.js';
+
+let deps: ReturnType<typeof tempDeps>;
+beforeEach(() => {
+  deps = tempDeps();
+});
+afterEach(() => deps.close());
+
+function addPage(title: string, text: string): void {
+  const id = randomUUID();
+  insertDocument(
+    deps.db,
+    {
+      id,
+      accountId: 'acct',
+      jobId: null,
+      namespace: 'general',
+      filename: `${title}.txt`,
+      title: null,
+      sourceType: 'upload',
+      sourceUrl: null,
+      bytes: 1,
+      contentType: 'text/plain',
+      contentHash: id,
+      spoolPath: null,
+    },
+    new Date(),
+  );
+  storeChunks(
+    deps.db,
+    id,
+    title,
+    chunkDocument({ title, blocks: [{ kind: 'text', headings: [title], text }] }),
+    new Date(),
+  );
+}
+
+const weigh = (question: string) =>
+  weighConcepts(deps.db, analyzeQuestion(question, null).concepts, chunkCount(deps.db));
+
+describe('weighConcepts', () => {
+  beforeEach(() => {
+    addPage('Small claims', 'File a small claims case for up to $12,500. The filing fee is $75.');
+    addPage('Traffic', 'Pay a traffic ticket online or by mail.');
+  });
+
+  it('lets a number the site never writes rank weakly instead of deciding coverage', () => {
+    const amount = weigh('filing fee for a 4000 small claims case').find((c) => c.key === '4000');
+    expect(amount?.known).toBe(false);
+    expect(amount?.boost).toBeLessThan(1);
+  });
+
+  it('keeps a number the site writes as a full concept', () => {
+    const fee = weigh('is the fee 75').find((c) => c.key === '75');
+    expect(fee?.known).toBe(true);
+    expect(fee?.boost).toBe(1);
+  });
+
+  it('keeps an unknown word as a full concept that weighs the most', () => {
+    const concepts = weigh('how do i renew my passport');
+    const passport = concepts.find((c) => c.key === 'passport');
+    expect(passport?.known).toBe(false);
+    expect(passport?.boost).toBe(1);
+    expect(passport?.weight).toBe(Math.max(...concepts.map((c) => c.weight)));
+  });
+});
