@@ -132,7 +132,7 @@ export function searchConcepts(db: Db, options: ConceptSearchOptions): ConceptSe
   const { accountId, namespaces, limit } = options;
   const facts = options.facts ?? [];
   const total = chunkCount(db);
-  const concepts = weighConcepts(db, options.concepts, total);
+  const concepts = weighConcepts(db, options.concepts, total, options.language);
   const explained = concepts.map((c) => ({
     key: c.key,
     // What staff read: the question's own words, then the first equivalents searched.

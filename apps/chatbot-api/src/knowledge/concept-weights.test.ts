@@ -42,8 +42,8 @@ function addPage(title: string, text: string): void {
   );
 }
 
-const weigh = (question: string) =>
-  weighConcepts(deps.db, analyzeQuestion(question, null).concepts, chunkCount(deps.db));
+const weigh = (question: string, language: 'en' | 'es' = 'en') =>
+  weighConcepts(deps.db, analyzeQuestion(question, null).concepts, chunkCount(deps.db), language);
 
 describe('weighConcepts', () => {
   beforeEach(() => {
@@ -69,5 +69,16 @@ describe('weighConcepts', () => {
     expect(passport?.known).toBe(false);
     expect(passport?.boost).toBe(1);
     expect(passport?.weight).toBe(Math.max(...concepts.map((c) => c.weight)));
+  });
+
+  it("corrects a typo against the index of the question's language first", () => {
+    addPage('Ventanilla', 'Pague en la ventanilla del tribunal.');
+    // The Spanish index holds Snowball stems ("ventanill"), the English one the word as porter leaves it.
+    expect(weigh('¿donde esta la ventanila?', 'es').find((c) => c.key === 'ventanila')?.corrected).toBe(
+      'ventanill',
+    );
+    expect(weigh('where is the ventanila', 'en').find((c) => c.key === 'ventanila')?.corrected).toBe(
+      'ventanilla',
+    );
   });
 });

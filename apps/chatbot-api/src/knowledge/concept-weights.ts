@@ -63,7 +63,12 @@ function frequency(db: Db, ws: readonly string[], table: FtsTable): number {
   return documentFrequency(db, phraseOf(ws, table), table);
 }
 
-export function weighConcepts(db: Db, concepts: readonly Concept[], total: number): WeightedConcept[] {
+export function weighConcepts(
+  db: Db,
+  concepts: readonly Concept[],
+  total: number,
+  language: Language = 'en',
+): WeightedConcept[] {
   const maxIdf = Math.log(1 + (total + 1));
   return concepts.map((c) => {
     const alternatives = c.alternatives.map((a) => alternativeOf(a.words, a.weight));
@@ -89,7 +94,9 @@ export function weighConcepts(db: Db, concepts: readonly Concept[], total: numbe
     }
     // Only a word no dictionary knows is taken for a typo: "joke" is not a misspelt "job".
     if (df === 0 && own && own.length === 1 && !isEnglishWord(own[0]!)) {
-      const fix = correctWord(db, own[0]!, 'en') ?? correctWord(db, own[0]!, 'es');
+      // A misspelt word is first corrected against the words of the question's own language.
+      const other: Language = language === 'es' ? 'en' : 'es';
+      const fix = correctWord(db, own[0]!, language) ?? correctWord(db, own[0]!, other);
       if (fix) {
         corrected = fix;
         alternatives.push(alternativeOf([fix], 0.9));
