@@ -16,6 +16,18 @@ function finish(): Plugin {
   return {
     name: 'amicus-finish',
     apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        // The build's last step (esbuild, for the target) leaves tree-shaking annotations behind
+        // (`/* @__PURE__ */`, ~70 of them): no use in a finished bundle, and bytes in the budget.
+        chunk.code = chunk.code.replaceAll('/* @__PURE__ */ ', '').replaceAll('/* @__PURE__ */', '');
+        // V8's explicit compile hint: the panel's functions are compiled eagerly, while the module
+        // streams in (off the main thread), instead of lazily on first call inside the start-up tasks,
+        // each of which was a long task at 4× slowdown. Added after minification, which drops comments.
+        if (PANEL.test(chunk.fileName)) chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
+      }
+    },
     writeBundle(_options, bundle) {
       for (const file of Object.keys(bundle).filter((name) => name.endsWith('.js')))
         precompress(join(DIST, file));

@@ -123,7 +123,8 @@ function boot(script: HTMLScriptElement): void {
       box.append(
         make('div', { role: 'dialog', 'aria-label': label, 'aria-busy': 'true' }, make('form', {}, input)),
       );
-      input.focus();
+      // Nothing to scroll to in a fixed dialog; scrolling into view would lay the page out in this task.
+      input.focus({ preventScroll: true });
     }
     if (!panel) {
       queue.push([name, text]);

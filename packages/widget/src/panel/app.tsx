@@ -35,12 +35,18 @@ export function App({ chat, i18n, suggestions, hosts, panelRef, inputRef, onClos
   // Follow the answer as it streams only while the visitor is at the bottom, and not past the start of
   // the latest question until they scroll past it themselves: a long answer is read from its start, with
   // its question in view. (Scroll positions past the end are clamped by the browser.)
+  //
+  // Done in the next frame, before it is painted: reading positions lays the panel out, which that frame
+  // does anyway; read here, it would add the layout to this task (the start-up's, the restored
+  // transcript's), a long task on a slow phone.
   useLayoutEffect(() => {
-    const el = transcript.current;
-    const asked = [...(el?.querySelectorAll('.user') ?? [])].pop();
-    if (!el || !pinned.current) return;
-    const below = asked ? asked.getBoundingClientRect().top - el.getBoundingClientRect().top - 8 : -1;
-    el.scrollTop = below < 0 ? el.scrollHeight : el.scrollTop + below;
+    requestAnimationFrame(() => {
+      const el = transcript.current;
+      if (!el || !pinned.current) return;
+      const asked = [...el.querySelectorAll('.user')].pop();
+      const below = asked ? asked.getBoundingClientRect().top - el.getBoundingClientRect().top - 8 : -1;
+      el.scrollTop = below < 0 ? el.scrollHeight : el.scrollTop + below;
+    });
   });
 
   const submit = (event?: Event) => {

@@ -117,10 +117,14 @@ export function createI18n(lang: string, overrides: Record<string, string>): I18
       other ??= createI18n(tag, {});
       return other;
     },
-    t: (key, params = {}) =>
-      (table[key] ?? en[key]).replace(/\{(\w+)\}/g, (m, name: string) =>
-        name in params ? String(params[name]) : m,
-      ),
+    // Most strings have no parameters: they are not run through the pattern (the panel's first render
+    // calls this for every label, on a slow phone's start-up).
+    t: (key, params) =>
+      params
+        ? (table[key] ?? en[key]).replace(/\{(\w+)\}/g, (m, name: string) =>
+            name in params ? String(params[name]) : m,
+          )
+        : (table[key] ?? en[key]),
     seconds,
   };
   return self;

@@ -128,7 +128,8 @@ describe('panel', () => {
     const action = $$('.intro button').find((b) => b.textContent === 'Find my court date')!;
     action.focus();
     action.click();
-    await vi.waitFor(() => expect($('.card input')).not.toBeNull());
+    // The card's chunk is imported on first use: transformed by Vite here, slow on a loaded machine.
+    await vi.waitFor(() => expect($('.card input')).not.toBeNull(), { timeout: 5000 });
     expect(root.activeElement).toBe($('.card input'));
     expect($(`label[for="${$('.card input')!.id}"]`)?.textContent).toBe('Case number');
   });

@@ -16,9 +16,10 @@ import { lockPageScroll, trackVisualViewport } from './viewport';
 // so focus moves in the same task as the visitor's action (WCAG: no surprise focus moves).
 //
 // Start-up is split into tasks, so that none is a long task of the host page on a slow phone: the
-// bundle's evaluation, then (each after a yield) the state, the styles, the shell (rendered hidden),
-// and the restored transcript. The loader gets the handle once the shell is there: until then it
-// treats the panel as not yet arrived (a press draws its skeleton, focused, and is replayed).
+// bundle's evaluation, then (each after a yield) the state, the styles, the shell (rendered hidden, yet
+// laid out: see panel.css), and the restored transcript. The loader gets the handle once the shell is
+// there: until then it treats the panel as not yet arrived (a press draws its skeleton, focused, and is
+// replayed). The bundle carries a compile hint (vite.config.ts), so no step compiles code of its own.
 
 const SHEET = '(max-width:639.98px),(max-height:520px)';
 const FOCUSABLE = 'button:not([hidden]),a[href],textarea,[tabindex="0"]';
@@ -31,7 +32,6 @@ export async function mount({ settings, root, launcher, emit }: PanelContext): P
   const panelRef = createRef<HTMLDivElement>();
   const inputRef = createRef<HTMLTextAreaElement>();
   let isOpen = false;
-  let stopTracking = () => {};
 
   const show = (focus: boolean): void => {
     const panel = panelRef.current;
@@ -43,10 +43,11 @@ export async function mount({ settings, root, launcher, emit }: PanelContext): P
       panel.hidden = false;
       launcher.setAttribute('aria-expanded', 'true');
       lockPageScroll(true);
-      stopTracking = trackVisualViewport(root);
       emit('open');
     }
-    if (focus) inputRef.current?.focus();
+    // The panel is fixed in the viewport, so there is nothing to scroll to; scrolling into view would
+    // lay the page out here instead of in the next frame.
+    if (focus) inputRef.current?.focus({ preventScroll: true });
   };
 
   const close = (): void => {
@@ -57,7 +58,6 @@ export async function mount({ settings, root, launcher, emit }: PanelContext): P
     panel.hidden = true;
     launcher.setAttribute('aria-expanded', 'false');
     lockPageScroll(false);
-    stopTracking();
     // Focus inside a hidden panel would be lost to <body>: hand it back to the launcher.
     if (hadFocus) launcher.focus();
     emit('close');
@@ -93,6 +93,8 @@ export async function mount({ settings, root, launcher, emit }: PanelContext): P
   const chat = createChat({ client, persistence, i18n, emit });
 
   await pause();
+  // First, while layout is clean: it reads the visual viewport, which after a style change lays out.
+  trackVisualViewport(root);
   const sheet = new CSSStyleSheet();
   // The panel's media queries (sheet mode, forced colours) come last so they override both files.
   sheet.replaceSync(MESSAGES_CSS + PANEL_CSS);
@@ -145,13 +147,15 @@ export async function mount({ settings, root, launcher, emit }: PanelContext): P
 function Live(props: AppProps) {
   const [, redraw] = useState(0);
   const { chat } = props;
-  useLayoutEffect(
-    () =>
-      effect(() => {
-        for (const s of [chat.messages, chat.busy, chat.wait, chat.notice, chat.draft, chat.status]) s.value;
-        redraw((n) => n + 1);
-      }),
-    [],
-  );
+  useLayoutEffect(() => {
+    // The effect's first run only subscribes: this render already shows these values (drawing again
+    // would double the first render, the largest task of the start-up).
+    let subscribed = false;
+    return effect(() => {
+      for (const s of [chat.messages, chat.busy, chat.wait, chat.notice, chat.draft, chat.status]) s.value;
+      if (subscribed) redraw((n) => n + 1);
+      subscribed = true;
+    });
+  }, []);
   return <App {...props} />;
 }

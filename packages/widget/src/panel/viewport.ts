@@ -16,20 +16,17 @@ export function lockPageScroll(on: boolean): void {
 
 /**
  * Sizes the sheet to the visual viewport, so the on-screen keyboard never covers the input
- * (`100dvh` alone ignores the keyboard on iOS). Returns a function that stops tracking.
+ * (`100dvh` alone ignores the keyboard on iOS). Called at start-up and kept for the page's life (the
+ * panel is invisible while closed), so that opening the panel changes no custom property: a change on
+ * `:host` restyles every element of the panel, in the visitor's task.
  */
-export function trackVisualViewport(root: ShadowRoot): () => void {
+export function trackVisualViewport(root: ShadowRoot): void {
   const vv = window.visualViewport;
-  if (!vv) return () => {};
+  if (!vv) return;
   const sheet = new CSSStyleSheet();
-  root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   const update = () => sheet.replaceSync(`:host{--amicus-vh:${vv.height}px;--amicus-vt:${vv.offsetTop}px}`);
   update();
+  root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   vv.addEventListener('resize', update);
   vv.addEventListener('scroll', update);
-  return () => {
-    vv.removeEventListener('resize', update);
-    vv.removeEventListener('scroll', update);
-    root.adoptedStyleSheets = root.adoptedStyleSheets.filter((s) => s !== sheet);
-  };
 }
