@@ -8,7 +8,7 @@ function passage(
   path: string,
   title: string,
   text: string,
-  match: { score: number; coverage: number },
+  match: { score: number; coverage: number; ownCoverage?: number },
 ): ConceptPassage {
   return {
     documentId: path,
@@ -20,7 +20,7 @@ function passage(
     score: 1,
     match: {
       coverage: match.coverage,
-      ownCoverage: match.coverage,
+      ownCoverage: match.ownCoverage ?? match.coverage,
       fieldShare: 0,
       titleShare: 0,
       matched: ['interpreter'],
@@ -85,5 +85,29 @@ describe('composeAnswer', () => {
     });
     expect(composed.outcome).toBe('answered');
     expect(composed.sources.map((s) => s.documentId)).toEqual(['/interpreters/']);
+  });
+
+  it("answers a follow-up from a passage that holds the previous question's concepts", () => {
+    // Holds "processed faster" (carried over) but not the follow-up's own "show".
+    const faster = passage(
+      '/expedited/',
+      'Expedited processing',
+      'You can ask for faster processing if you demonstrate a compelling need for the interpreter.',
+      { score: 2, coverage: 0.7, ownCoverage: 0.3 },
+    );
+    const followUp = composeAnswer({
+      analysis: analyzeQuestion('what do i have to show?', 'can i get my request processed faster'),
+      search: search([faster]),
+      cite: true,
+    });
+    expect(followUp.outcome).toBe('answered');
+    expect(followUp.sources.map((s) => s.documentId)).toEqual(['/expedited/']);
+    // Asked on its own, the same question is not covered by that passage.
+    const alone = composeAnswer({
+      analysis: analyzeQuestion('what do i have to show?', null),
+      search: search([faster]),
+      cite: true,
+    });
+    expect(alone.outcome).toBe('not_found');
   });
 });

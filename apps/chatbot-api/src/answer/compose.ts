@@ -91,6 +91,9 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   const language = analysis.language;
   const r = REPLIES[language];
   const advice = analysis.intents.includes('advice');
+  // A follow-up ("what do I have to show?") is about the previous question too: its coverage counts
+  // the concepts carried over (at their lower weight), not only its own few words.
+  const coverageOf = (p: ConceptPassage) => (analysis.followUp ? p.match.coverage : p.match.ownCoverage);
   const explanation: Explanation = {
     language,
     intents: analysis.intents,
@@ -101,7 +104,7 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
       source: p.sourceFilename,
       headings: p.headingPath ?? [],
       score: Math.round(p.match.score * 1000) / 1000,
-      coverage: Math.round(p.match.ownCoverage * 1000) / 1000,
+      coverage: Math.round(coverageOf(p) * 1000) / 1000,
       matched: p.match.matched,
       missing: p.match.missing,
     })),
@@ -122,7 +125,7 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   const smallTalk = smallTalkReply(analysis.question, language);
   if (smallTalk !== null) return done(smallTalk, [], 'small_talk', 'greeting or thanks');
 
-  const anyCovering = search.passages.filter((p) => p.match.ownCoverage >= COVERAGE_THRESHOLD);
+  const anyCovering = search.passages.filter((p) => coverageOf(p) >= COVERAGE_THRESHOLD);
   // A page in a language the visitor did not ask in never answers when one in theirs covers the
   // question: an English question quoted from a Spanish page (matched through a cognate) helps nobody.
   const readableCovering = anyCovering.filter((p) => readable(p, language));
@@ -133,7 +136,7 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
       analysis.concepts.length === 0
         ? 'the question names nothing to look for'
         : top
-          ? `the best passage holds ${Math.round(top.match.ownCoverage * 100)} % of the question's weighted concepts (needs ${COVERAGE_THRESHOLD * 100} %); missing: ${top.match.missing.join(', ')}`
+          ? `the best passage holds ${Math.round(coverageOf(top) * 100)} % of the question's weighted concepts (needs ${COVERAGE_THRESHOLD * 100} %); missing: ${top.match.missing.join(', ')}`
           : "no passage holds any of the question's concepts";
     const unknown = search.concepts.filter((c) => !c.known).map((c) => c.key);
     const why =
@@ -155,7 +158,7 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   // slightly better-matching one that does not ("the court has two buildings" vs the address).
   const sections = covering.flatMap((p) => [
     p,
-    ...(p.sections ?? []).filter((x) => x.match.ownCoverage >= COVERAGE_THRESHOLD),
+    ...(p.sections ?? []).filter((x) => coverageOf(x) >= COVERAGE_THRESHOLD),
   ]);
   const withFacts =
     facts.length > 0
