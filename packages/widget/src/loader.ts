@@ -123,8 +123,7 @@ function boot(script: HTMLScriptElement): void {
       box.append(
         make('div', { role: 'dialog', 'aria-label': label, 'aria-busy': 'true' }, make('form', {}, input)),
       );
-      // Nothing to scroll to in a fixed dialog; scrolling into view would lay the page out in this task.
-      input.focus({ preventScroll: true });
+      input.focus();
     }
     if (!panel) {
       queue.push([name, text]);
