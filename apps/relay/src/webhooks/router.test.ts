@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { webhookHmac } from '@amicus/contract/node';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminFixture, startAdminFixture, WEBHOOK_SECRET } from '../admin/testing/fixture.js';
 import { insertJob } from '../jobs/jobs.js';
-import { sign } from './signature.js';
 
 let f: AdminFixture;
 beforeAll(async () => {
@@ -35,7 +35,7 @@ function deliver(
       'content-type': 'application/json',
       'x-svc-event': 'ingest.completed',
       'x-svc-delivery-id': id,
-      'x-svc-signature': header ?? `t=${ts},v1=${sign(secret, ts, raw)}`,
+      'x-svc-signature': header ?? `t=${ts},v1=${webhookHmac(secret, ts, raw)}`,
     },
     body: raw,
   });

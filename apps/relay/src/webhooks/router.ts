@@ -1,9 +1,10 @@
+import { SIGNATURE_TOLERANCE_SECONDS } from '@amicus/contract';
+import { verifyWebhookSignature, webhookHmac } from '@amicus/contract/node';
 import express, { type ErrorRequestHandler, type Request, type Response, Router } from 'express';
 import type { RelayDeps } from '../deps.js';
 import { jobEventsFor } from '../jobs/job-events.js';
 import { touchNamespace, updateJobStatus } from '../jobs/jobs.js';
 import type { SqlClient } from '../storage/sql.js';
-import { sign, TOLERANCE_SECONDS, verifySignature } from './signature.js';
 
 const DELIVERY_ID = /^[A-Za-z0-9-]{1,128}$/;
 const EVENTS = new Set(['ingest.completed', 'crawl.completed']);
@@ -49,7 +50,7 @@ async function processDelivery(
 }
 
 /** How long signed content is remembered: past the last moment its timestamp is still accepted. */
-const SIGNED_CONTENT_MEMORY_MS = (2 * TOLERANCE_SECONDS + 60) * 1000;
+const SIGNED_CONTENT_MEMORY_MS = (2 * SIGNATURE_TOLERANCE_SECONDS + 60) * 1000;
 
 /**
  * Records the signed content (timestamp and body, named by its HMAC) and says whether it is new.
@@ -86,7 +87,7 @@ export function createWebhookRouter(deps: RelayDeps): Router {
       // Without a secret nothing can be verified, and unverified job updates are not accepted.
       return reply(res, 401, 'not_configured', 'Webhook signing secret is not configured on this relay.');
     }
-    const check = verifySignature(req.get('x-svc-signature'), raw, webhookSecret, deps.now());
+    const check = verifyWebhookSignature(req.get('x-svc-signature'), raw, webhookSecret, deps.now());
     if (!check.ok) {
       deps.logger.warn({ reason: check.reason }, 'webhook rejected');
       return reply(res, check.status, `signature_${check.reason}`, 'Webhook signature rejected.');
@@ -105,7 +106,7 @@ export function createWebhookRouter(deps: RelayDeps): Router {
       return reply(res, 400, 'malformed', 'Webhook body must be a JSON object.');
     }
     const event = String(req.get('x-svc-event') ?? (body as { event?: unknown }).event ?? '');
-    const digest = sign(webhookSecret, check.timestamp, raw);
+    const digest = webhookHmac(webhookSecret, check.timestamp, raw);
     const now = deps.now();
     // One transaction: a failure half-way records neither, so the upstream's retry is not lost.
     const seen = await deps.sql.transaction(async (tx) => {
