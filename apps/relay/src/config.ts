@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from '@amicus/contract';
 import { adminPasswordProblem } from './admin/auth/password-policy.js';
 import { EnvReader } from './config/env-reader.js';
 import {
@@ -98,10 +99,6 @@ export interface RelayConfig {
   /** Warrant information (general only; never a look-up). */
   warrants: WarrantsConfig;
 }
-
-/** The Chatbot API contract's upload caps: at most 20 files of at most 25 MiB per request. */
-const CONTRACT_MAX_FILES = 20;
-const CONTRACT_MAX_FILE_BYTES = 26_214_400;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -209,14 +206,14 @@ export function loadConfig(
     admin: {
       user: r.string('ADMIN_USER', 'admin'),
       password: r.raw('ADMIN_PASSWORD'),
-      // The contract's caps bound these, so an operator can only lower them.
-      maxUploadFiles: r.int('ADMIN_UPLOAD_MAX_FILES', CONTRACT_MAX_FILES, {
+      // The contract's caps (20 files of 25 MiB) bound these, so an operator can only lower them.
+      maxUploadFiles: r.int('ADMIN_UPLOAD_MAX_FILES', MAX_FILES_PER_UPLOAD, {
         min: 1,
-        max: CONTRACT_MAX_FILES,
+        max: MAX_FILES_PER_UPLOAD,
       }),
-      maxUploadFileBytes: r.int('ADMIN_UPLOAD_MAX_FILE_BYTES', CONTRACT_MAX_FILE_BYTES, {
+      maxUploadFileBytes: r.int('ADMIN_UPLOAD_MAX_FILE_BYTES', MAX_FILE_BYTES, {
         min: 1,
-        max: CONTRACT_MAX_FILE_BYTES,
+        max: MAX_FILE_BYTES,
       }),
     },
     webhooks: { secret: r.raw('WEBHOOK_SECRET') },

@@ -1,3 +1,4 @@
+import { isNamespace, NAMESPACE_MESSAGE } from '@amicus/contract';
 import type { Request, Response } from 'express';
 import { Router } from 'express';
 import type { RelayDeps } from '../deps.js';
@@ -9,7 +10,6 @@ import { documentLinks, forgetDocumentLink, withPublicLink } from './document-li
 import { lookUpName, namesFor } from './document-names.js';
 import { type DocumentFilters, listPage, namespacesIn, searchByName } from './documents.js';
 import { isUuid, queryEnum, queryInt, queryString } from './query-params.js';
-import { NAMESPACE_PATTERN } from './uploads/upload-rules.js';
 import { adminErrorFromUpstream } from './upstream-error.js';
 import { upstreamOptions } from './upstream-options.js';
 
@@ -28,9 +28,7 @@ export function createDocumentRoutes(deps: RelayDeps): Router {
     const after = queryString(req, 'after', 64);
     if (after !== undefined && !isUuid(after)) throw invalid('after must be a document id.', 'after');
     const namespace = queryString(req, 'namespace', 64);
-    if (namespace !== undefined && !NAMESPACE_PATTERN.test(namespace)) {
-      throw invalid('namespace must match ^[a-z0-9][a-z0-9_-]{0,63}$.', 'namespace');
-    }
+    if (namespace !== undefined && !isNamespace(namespace)) throw invalid(NAMESPACE_MESSAGE, 'namespace');
     const status = queryEnum(req, 'status', ['processing', 'ready', 'failed'] as const);
     const sourceType = queryString(req, 'source_type', 64);
     const q = queryString(req, 'q', 200);

@@ -1,9 +1,7 @@
 import type { CrawlRequest } from '@amicus/chatbot-client';
+import { CRAWL_DEFAULTS, CRAWL_LIMITS, isNamespace, NAMESPACE_MESSAGE } from '@amicus/contract';
 import { invalid } from '../admin-error.js';
 import { hasControlCharacters } from '../text-input.js';
-import { NAMESPACE_PATTERN } from './upload-rules.js';
-
-export const CRAWL_DEFAULTS = { max_pages: 50, max_depth: 3, rate_limit_rps: 2 } as const;
 
 function integerIn(
   body: Record<string, unknown>,
@@ -33,11 +31,10 @@ export function parseCrawlRequest(input: unknown): CrawlRequest {
   }
   const body = input as Record<string, unknown>;
   const { namespace, seed_urls: seeds, allowed_domains: domains, respect_robots_txt: robots } = body;
-  if (typeof namespace !== 'string' || !NAMESPACE_PATTERN.test(namespace)) {
-    throw invalid('namespace is required and must match ^[a-z0-9][a-z0-9_-]{0,63}$.', 'namespace');
-  }
-  if (!Array.isArray(seeds) || seeds.length < 1 || seeds.length > 100) {
-    throw invalid('seed_urls must list 1 to 100 URLs.', 'seed_urls');
+  if (!isNamespace(namespace)) throw invalid(NAMESPACE_MESSAGE, 'namespace');
+  const { seedUrls: seedRange, maxPages, maxDepth, rateLimitRps } = CRAWL_LIMITS;
+  if (!Array.isArray(seeds) || seeds.length < seedRange.min || seeds.length > seedRange.max) {
+    throw invalid(`seed_urls must list ${seedRange.min} to ${seedRange.max} URLs.`, 'seed_urls');
   }
   const seedUrls = seeds.map((seed: unknown, i) => {
     let url: URL | null = null;
@@ -59,14 +56,22 @@ export function parseCrawlRequest(input: unknown): CrawlRequest {
   const request: CrawlRequest = {
     namespace,
     seed_urls: seedUrls,
-    max_pages: integerIn(body, 'max_pages', 1, 500, CRAWL_DEFAULTS.max_pages),
-    max_depth: integerIn(body, 'max_depth', 1, 10, CRAWL_DEFAULTS.max_depth),
+    max_pages: integerIn(body, 'max_pages', maxPages.min, maxPages.max, CRAWL_DEFAULTS.max_pages),
+    max_depth: integerIn(body, 'max_depth', maxDepth.min, maxDepth.max, CRAWL_DEFAULTS.max_depth),
     rate_limit_rps: CRAWL_DEFAULTS.rate_limit_rps,
   };
   const rps = body.rate_limit_rps;
   if (rps !== undefined && rps !== null) {
-    if (typeof rps !== 'number' || !Number.isFinite(rps) || rps < 0.1 || rps > 10) {
-      throw invalid('rate_limit_rps must be a number from 0.1 to 10.', 'rate_limit_rps');
+    if (
+      typeof rps !== 'number' ||
+      !Number.isFinite(rps) ||
+      rps < rateLimitRps.min ||
+      rps > rateLimitRps.max
+    ) {
+      throw invalid(
+        `rate_limit_rps must be a number from ${rateLimitRps.min} to ${rateLimitRps.max}.`,
+        'rate_limit_rps',
+      );
     }
     request.rate_limit_rps = rps;
   }

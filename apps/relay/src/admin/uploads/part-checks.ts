@@ -1,11 +1,7 @@
+import { DEFAULT_NAMESPACE, formatBytes, isNamespace, NAMESPACE_MESSAGE } from '@amicus/contract';
+import type { FileRejectionCode, WireFileRejection } from '@amicus/protocol/admin';
 import { type AdminError, invalid } from '../admin-error.js';
-import {
-  checkFilename,
-  type FileRejection,
-  type FileRejectionCode,
-  formatBytes,
-  NAMESPACE_PATTERN,
-} from './upload-rules.js';
+import { checkFilename } from './upload-rules.js';
 import type { UploadLimits } from './upload-stream.js';
 
 /**
@@ -14,10 +10,10 @@ import type { UploadLimits } from './upload-stream.js';
  * (staff see them all at once) and calls `onRefused` at each, so forwarding can stop at the first.
  */
 export class PartChecks {
-  namespace = 'general';
+  namespace: string = DEFAULT_NAMESPACE;
   /** Every file part's name, in form order (refused ones too). */
   readonly files: string[] = [];
-  private readonly rejections: FileRejection[] = [];
+  private readonly rejections: WireFileRejection[] = [];
   /** A problem with the form itself rather than one file (it wins over file rejections). */
   private fatal: AdminError | null = null;
 
@@ -34,8 +30,8 @@ export class PartChecks {
   field(name: string, value: string, truncated: boolean): void {
     if (name !== 'namespace') return;
     if (this.files.length > 0) this.fail(invalid('Send the namespace field before the files.', 'namespace'));
-    else if (truncated || !NAMESPACE_PATTERN.test(value)) {
-      this.fail(invalid('namespace must match ^[a-z0-9][a-z0-9_-]{0,63}$.', 'namespace'));
+    else if (truncated || !isNamespace(value)) {
+      this.fail(invalid(NAMESPACE_MESSAGE, 'namespace'));
     } else this.namespace = value;
   }
 
@@ -74,7 +70,10 @@ export class PartChecks {
   }
 
   /** The outcome the checks alone decide once the form is read: its first problem, or every refused file. */
-  verdict(): { kind: 'error'; error: AdminError } | { kind: 'rejected'; rejections: FileRejection[] } | null {
+  verdict():
+    | { kind: 'error'; error: AdminError }
+    | { kind: 'rejected'; rejections: WireFileRejection[] }
+    | null {
     if (this.fatal) return { kind: 'error', error: this.fatal };
     if (this.rejections.length === 0) return null;
     // 'end' of an empty file can land after a later part's header check; report in form order.

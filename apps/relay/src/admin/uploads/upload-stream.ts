@@ -1,12 +1,13 @@
 import type { Readable } from 'node:stream';
 import type { ChatbotClient, IngestAccepted } from '@amicus/chatbot-client';
 import { ChatbotApiError } from '@amicus/chatbot-client';
+import type { WireFileRejection } from '@amicus/protocol/admin';
 import busboy from 'busboy';
 import type { Request } from 'express';
 import { type AdminError, invalid } from '../admin-error.js';
 import { adminErrorFromUpstream } from '../upstream-error.js';
 import { PartChecks } from './part-checks.js';
-import { type FileRejection, upstreamFileIndex } from './upload-rules.js';
+import { upstreamFileIndex } from './upload-rules.js';
 import { UpstreamUpload } from './upstream-upload.js';
 
 export interface UploadLimits {
@@ -16,7 +17,7 @@ export interface UploadLimits {
 
 export type UploadOutcome = { namespace: string; files: string[] } & (
   | { kind: 'accepted'; accepted: IngestAccepted }
-  | { kind: 'rejected'; rejections: FileRejection[] }
+  | { kind: 'rejected'; rejections: WireFileRejection[] }
   | { kind: 'error'; error: AdminError }
 );
 
