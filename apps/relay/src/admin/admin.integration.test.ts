@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { startTestChatbotApi, type TestChatbotApi } from '@amicus/chatbot-api/testing';
 import { ChatbotClient } from '@amicus/chatbot-client';
+import type { WireJob } from '@amicus/protocol/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Job } from '../jobs/jobs.js';
 import { startTestRelay, type TestRelay } from '../testing.js';
 import { AdminTestClient } from './testing/admin-client.js';
 import { startAdminFixture } from './testing/fixture.js';
@@ -33,9 +33,9 @@ afterAll(async () => {
   await api?.close();
 });
 
-async function waitForJob(id: string): Promise<Job> {
+async function waitForJob(id: string): Promise<WireJob> {
   for (let i = 0; i < 150; i++) {
-    const { body } = await admin.json<Job>(`/jobs/${id}`);
+    const { body } = await admin.json<WireJob>(`/jobs/${id}`);
     if (body.status !== 'processing') return body;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -60,7 +60,7 @@ describe('admin uploads through the real relay to the real chatbot-api', () => {
       'parking.html',
     );
     form.append('file', new Blob([PDF], { type: 'application/pdf' }), 'web-guidance.pdf');
-    const { status, body } = await admin.upload<Job>(form);
+    const { status, body } = await admin.upload<WireJob>(form);
     expect(status).toBe(202);
     expect(body).toMatchObject({
       kind: 'ingest',
@@ -74,7 +74,7 @@ describe('admin uploads through the real relay to the real chatbot-api', () => {
     expect((await upstreamNames('court-forms')).sort()).toEqual(
       ['fees.md', 'forms.csv', 'hours.txt', 'parking.html', 'web-guidance.pdf'].sort(),
     );
-    const jobs = await admin.json<{ data: Job[] }>('/jobs');
+    const jobs = await admin.json<{ data: WireJob[] }>('/jobs');
     expect(jobs.body.data.some((j) => j.id === body.id && j.status === 'completed')).toBe(true);
   });
 
@@ -171,7 +171,7 @@ describe('admin documents', () => {
     for (const name of ['alpha-notice.txt', 'beta-notice.txt', 'gamma.txt', 'delta.txt']) {
       form.append('file', new Blob([`Contents of ${name} for the docs test.`]), name);
     }
-    const upload = await admin.upload<Job>(form);
+    const upload = await admin.upload<WireJob>(form);
     await waitForJob(upload.body.id);
 
     const page1 = await admin.json<{ data: { id: string }[]; has_more: boolean; next_cursor: string }>(

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { startTestChatbotApi, type TestChatbotApi } from '@amicus/chatbot-api/testing';
+import type { WireJob } from '@amicus/protocol/admin';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Job } from '../jobs/jobs.js';
 import { startTestRelay, type TestRelay } from '../testing.js';
 import { listAudit } from './audit.js';
 import { AdminTestClient } from './testing/admin-client.js';
@@ -71,7 +71,7 @@ describe('admin API on two relays sharing PostgreSQL', () => {
     const form = new FormData();
     form.append('namespace', 'scaled');
     form.append('file', new Blob(['Court holidays are listed on the calendar page.']), 'holidays.txt');
-    const upload = await onB.upload<Job>(form);
+    const upload = await onB.upload<WireJob>(form);
     expect(upload.status).toBe(202);
 
     const frame = () =>

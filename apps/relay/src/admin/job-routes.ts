@@ -1,8 +1,9 @@
+import { JOB_STATUSES } from '@amicus/contract';
 import type { Request, Response } from 'express';
 import { Router } from 'express';
 import type { RelayDeps } from '../deps.js';
 import { jobEventsFor } from '../jobs/job-events.js';
-import { findJob, JOB_STATUSES, listJobs, updateJobStatus } from '../jobs/jobs.js';
+import { findJob, listJobs, updateJobStatus } from '../jobs/jobs.js';
 import { notFound } from './admin-error.js';
 import { signedIn } from './auth/guard.js';
 import { findSession } from './auth/staff-sessions.js';

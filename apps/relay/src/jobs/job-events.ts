@@ -1,7 +1,8 @@
+import type { WireJob } from '@amicus/protocol/admin';
 import type { SqlClient } from '../storage/sql.js';
-import { type Job, jobsUpdatedSince } from './jobs.js';
+import { jobsUpdatedSince } from './jobs.js';
 
-export type JobListener = (job: Job) => void;
+export type JobListener = (job: WireJob) => void;
 
 // How often an instance with open event streams looks for job changes other instances wrote.
 export const WATCH_INTERVAL_MS = 2_000;
@@ -38,7 +39,7 @@ export class JobEvents {
     };
   }
 
-  publish(job: Job): void {
+  publish(job: WireJob): void {
     // The same version of a job goes out once, whether it came from here or from the watcher.
     if (this.lastSent.get(job.id) === job.updated_at) return;
     this.lastSent.set(job.id, job.updated_at);

@@ -1,23 +1,8 @@
+import { isJobStatus, type JobKind, type JobStatus } from '@amicus/contract';
+import type { WireJob } from '@amicus/protocol/admin';
 import type { SqlClient } from '../storage/sql.js';
 
-export type JobKind = 'ingest' | 'crawl';
-export const JOB_STATUSES = ['processing', 'completed', 'completed_with_errors', 'failed'] as const;
-export type JobState = (typeof JOB_STATUSES)[number];
-
-/** The Job object of docs/admin-api.md (wire shape). */
-export interface Job {
-  id: string;
-  kind: JobKind;
-  namespace: string;
-  status: string;
-  created_at: string;
-  updated_at: string;
-  created_by: string | null;
-  files: string[] | null;
-  document_ids: string[] | null;
-  seed_urls: string[] | null;
-  upstream: Record<string, unknown> | null;
-}
+// Jobs are stored and sent as the admin API's Job object (`WireJob`, docs/admin-api.md).
 
 interface JobRow {
   id: string;
@@ -42,7 +27,10 @@ function json<T>(value: unknown): T | null {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
-function toJob(row: JobRow): Job {
+function toJob(row: JobRow): WireJob {
+  // Only this module writes the column, and only contract states (insertJob's type, updateJobStatus's
+  // check); anything else is a row written by something else, which we refuse to pass on as a job.
+  if (!isJobStatus(row.status)) throw new Error(`admin_jobs row ${row.id} has an unknown status`);
   return {
     id: row.id,
     kind: row.kind,
@@ -62,14 +50,14 @@ export interface NewJob {
   id: string;
   kind: JobKind;
   namespace: string;
-  status: string;
+  status: JobStatus;
   createdBy: string;
   files?: string[];
   documentIds?: string[];
   seedUrls?: string[];
 }
 
-export async function insertJob(sql: SqlClient, job: NewJob, now: Date): Promise<Job> {
+export async function insertJob(sql: SqlClient, job: NewJob, now: Date): Promise<WireJob> {
   const rows = await sql.query<JobRow>(
     `INSERT INTO admin_jobs (id, kind, namespace, status, created_at, updated_at, created_by, files, document_ids, seed_urls)
      VALUES ($1, $2, $3, $4, $5, $5, $6, $7::jsonb, $8::jsonb, $9::jsonb)
@@ -90,15 +78,15 @@ export async function insertJob(sql: SqlClient, job: NewJob, now: Date): Promise
   return toJob(rows[0]!);
 }
 
-export async function findJob(sql: SqlClient, id: string): Promise<Job | null> {
+export async function findJob(sql: SqlClient, id: string): Promise<WireJob | null> {
   const rows = await sql.query<JobRow>(`SELECT ${COLUMNS} FROM admin_jobs WHERE id = $1`, [id]);
   return rows[0] ? toJob(rows[0]) : null;
 }
 
 export async function listJobs(
   sql: SqlClient,
-  q: { limit: number; kind?: JobKind; status?: string },
-): Promise<Job[]> {
+  q: { limit: number; kind?: JobKind; status?: JobStatus },
+): Promise<WireJob[]> {
   const where: string[] = [];
   const params: unknown[] = [];
   if (q.kind) {
@@ -127,13 +115,11 @@ export async function updateJobStatus(
   id: string,
   upstream: Record<string, unknown>,
   now: Date,
-): Promise<{ job: Job; changed: boolean } | null> {
+): Promise<{ job: WireJob; changed: boolean } | null> {
   const before = await findJob(sql, id);
   if (!before) return null;
   // Only the contract's states are taken over; anything else keeps the status we had.
-  const status = (JOB_STATUSES as readonly unknown[]).includes(upstream.status)
-    ? String(upstream.status)
-    : before.status;
+  const status = isJobStatus(upstream.status) ? upstream.status : before.status;
   const changed = before.status !== status || JSON.stringify(before.upstream) !== JSON.stringify(upstream);
   if (!changed) return { job: before, changed };
   const rows = await sql.query<JobRow>(
@@ -144,7 +130,7 @@ export async function updateJobStatus(
 }
 
 /** Jobs changed after `since` (by any relay instance sharing the database), oldest change first. */
-export async function jobsUpdatedSince(sql: SqlClient, since: Date): Promise<Job[]> {
+export async function jobsUpdatedSince(sql: SqlClient, since: Date): Promise<WireJob[]> {
   const rows = await sql.query<JobRow>(
     `SELECT ${COLUMNS} FROM admin_jobs WHERE updated_at > $1 ORDER BY updated_at ASC LIMIT 200`,
     [since.toISOString()],

@@ -1,7 +1,7 @@
 import { startTestChatbotApi, type TestChatbotApi } from '@amicus/chatbot-api/testing';
+import type { WireJob } from '@amicus/protocol/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminTestClient } from '../admin/testing/admin-client.js';
-import type { Job } from '../jobs/jobs.js';
 import { startTestRelay, type TestRelay } from '../testing.js';
 
 // The whole loop with nothing faked: the real chatbot-api finishes an ingest job and signs a webhook,
@@ -49,18 +49,18 @@ describe('upstream webhook → relay → admin SSE', () => {
     const form = new FormData();
     form.append('namespace', 'webhooked');
     form.append('file', new Blob(['Jury duty questions go to the jury office.']), 'jury.txt');
-    const upload = await admin.upload<Job>(form);
+    const upload = await admin.upload<WireJob>(form);
     expect(upload.status).toBe(202);
 
     const jobFrame = () =>
       text.split('\n\n').find((f) => f.startsWith('event: job') && f.includes(upload.body.id));
     await readUntil(() => jobFrame() !== undefined);
     controller.abort();
-    const job = JSON.parse(jobFrame()!.split('\ndata: ')[1]!) as Job;
+    const job = JSON.parse(jobFrame()!.split('\ndata: ')[1]!) as WireJob;
     expect(job).toMatchObject({ id: upload.body.id, kind: 'ingest', status: 'completed' });
     expect(job.upstream).toMatchObject({ status: 'completed', namespace: 'webhooked' });
 
-    const stored = await admin.json<{ data: Job[] }>('/jobs');
+    const stored = await admin.json<{ data: WireJob[] }>('/jobs');
     expect(stored.body.data.find((j) => j.id === upload.body.id)?.status).toBe('completed');
   });
 });

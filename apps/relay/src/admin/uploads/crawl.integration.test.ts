@@ -2,9 +2,9 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { startTestChatbotApi, type TestChatbotApi } from '@amicus/chatbot-api/testing';
+import type { WireJob } from '@amicus/protocol/admin';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Job } from '../../jobs/jobs.js';
 import { startTestRelay, type TestRelay } from '../../testing.js';
 import { AdminTestClient } from '../testing/admin-client.js';
 
@@ -51,7 +51,7 @@ afterAll(async () => {
 describe('crawls through the relay', () => {
   it('starts a crawl with the contract defaults, then reports its final status and errors', async (ctx) => {
     if (!crawlSupported) ctx.skip();
-    const start = await admin.send<Job>('POST', '/crawls', {
+    const start = await admin.send<WireJob>('POST', '/crawls', {
       namespace: 'ada-site',
       seed_urls: [`${siteUrl}/`],
       max_pages: 5,
@@ -63,7 +63,7 @@ describe('crawls through the relay', () => {
     let job = start.body;
     for (let i = 0; i < 300 && job.status === 'processing'; i++) {
       await new Promise((r) => setTimeout(r, 100));
-      job = (await admin.json<Job>(`/jobs/${start.body.id}`)).body;
+      job = (await admin.json<WireJob>(`/jobs/${start.body.id}`)).body;
     }
     expect(job.status).not.toBe('processing');
     expect(Array.isArray(job.upstream?.errors)).toBe(true);
