@@ -20,7 +20,8 @@ export interface WireAuditEntry {
   actor: string | null;
   action: string;
   target: string | null;
-  ip: string;
+  /** Null on entries recorded without an address (the column allows it). */
+  ip: string | null;
   result: 'success' | 'failure';
   detail: Record<string, unknown> | null;
 }
