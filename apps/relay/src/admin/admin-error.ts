@@ -1,8 +1,9 @@
+import type { AdminErrorCode } from '@amicus/protocol/admin';
 import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { bodyParserFailure } from '../http/body-parser-error.js';
 
-/** Every code the admin API answers with, and its HTTP status (docs/admin-api.md). */
+/** Every code the admin API answers with (the protocol's union, all of it), and its HTTP status (docs/admin-api.md). */
 const STATUS = {
   invalid_request: 400,
   invalid_files: 400,
@@ -21,9 +22,7 @@ const STATUS = {
   internal_error: 500,
   upstream_error: 502,
   upstream_unavailable: 503,
-} as const;
-
-export type AdminErrorCode = keyof typeof STATUS;
+} as const satisfies Record<AdminErrorCode, number>;
 
 /** Extra members of the error object, e.g. `files` on an upload rejection or `upstream_status`. */
 export type AdminErrorExtra = Record<string, unknown>;

@@ -1,6 +1,7 @@
+import type { WireAuditEntry } from '@amicus/protocol/admin';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestRelay, type TestRelay } from '../testing.js';
-import { type AuditEntry, listAudit } from './audit.js';
+import { listAudit } from './audit.js';
 import { AdminTestClient } from './testing/admin-client.js';
 import { TEST_KEY } from './testing/fixture.js';
 
@@ -45,7 +46,7 @@ function login(body: unknown, ip: string, headers: Record<string, string> = {}) 
 
 const as = (password: string) => ({ username: 'admin', password });
 
-async function auditSince(id: string, action: string): Promise<AuditEntry[]> {
+async function auditSince(id: string, action: string): Promise<WireAuditEntry[]> {
   const { data } = await listAudit(relay.deps.sql, { action, limit: 500 });
   return data.filter((entry) => BigInt(entry.id) > BigInt(id));
 }
@@ -69,7 +70,7 @@ describe('sign-in lockout', () => {
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(195);
     const checked = (await auditSince(before, 'auth.login')).filter(
-      (e) => e.detail.reason === 'invalid_credentials',
+      (e) => e.detail?.reason === 'invalid_credentials',
     );
     expect(checked).toHaveLength(5);
   });

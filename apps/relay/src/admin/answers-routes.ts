@@ -1,3 +1,4 @@
+import type { WireHelpContacts, WireHelpSettings } from '@amicus/protocol/admin';
 import type { Request, RequestHandler, Response } from 'express';
 import { Router } from 'express';
 import { toWireCitations } from '../conversations/citations.js';
@@ -9,13 +10,7 @@ import { limiterFactory } from '../limits/rate-limits.js';
 import { AdminError, invalid } from './admin-error.js';
 import { appendAudit } from './audit.js';
 import { clientIp, signedIn } from './auth/guard.js';
-import {
-  type HelpContacts,
-  helpMetadata,
-  parseHelpContacts,
-  readHelpContacts,
-  writeHelpContacts,
-} from './help-contacts.js';
+import { helpMetadata, parseHelpContacts, readHelpContacts, writeHelpContacts } from './help-contacts.js';
 import { readExplanation } from './try-explanation.js';
 import { adminErrorFromUpstream } from './upstream-error.js';
 import { upstreamOptions } from './upstream-options.js';
@@ -27,7 +22,11 @@ export const TRY_PER_MINUTE = 20;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const QUESTION_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
-function helpBody(help: HelpContacts, updatedAt: string | null, updatedBy: string | null) {
+function helpBody(
+  help: WireHelpContacts,
+  updatedAt: string | null,
+  updatedBy: string | null,
+): WireHelpSettings {
   return { ...help, rendered: helpMetadata(help), updated_at: updatedAt, updated_by: updatedBy };
 }
 

@@ -1,12 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { StreamEventMap } from '@amicus/protocol';
+import type { WireTryExplanation } from '@amicus/protocol/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN, readEvents, widgetApi } from '../../test/helpers.js';
 import { startStack } from '../../test/stack.js';
 import { startTestRelay, type TestRelay } from '../testing.js';
 import { AdminTestClient } from './testing/admin-client.js';
-import type { TryExplanation } from './try-explanation.js';
 
 // Issue 11, sections 4 and 6, on the real relay and the real chatbot-api seeded with the demo court site:
 // staff set who can help, visitors' declined and legal-advice answers name them, and Try it explains.
@@ -42,7 +42,7 @@ interface HelpBody {
 interface TryBody {
   answer: string;
   citations: { index: number; title: string; url: string | null; document_id: string }[];
-  explanation: TryExplanation | null;
+  explanation: WireTryExplanation | null;
 }
 
 let stack: Awaited<ReturnType<typeof startStack>>;

@@ -1,3 +1,4 @@
+import type { WireAuditEntry, WireAuditPage } from '@amicus/protocol/admin';
 import type { SqlClient } from '../storage/sql.js';
 import { storable, storableDeep } from './text-input.js';
 
@@ -10,17 +11,6 @@ export interface AuditInput {
   ip: string | null;
   result: AuditResult;
   detail?: Record<string, unknown>;
-}
-
-export interface AuditEntry {
-  id: string;
-  at: string;
-  actor: string | null;
-  action: string;
-  target: string | null;
-  ip: string | null;
-  result: AuditResult;
-  detail: Record<string, unknown>;
 }
 
 export interface AuditQuery {
@@ -66,10 +56,7 @@ interface AuditRow {
   detail: unknown;
 }
 
-export async function listAudit(
-  sql: SqlClient,
-  q: AuditQuery,
-): Promise<{ data: AuditEntry[]; next_cursor: string | null }> {
+export async function listAudit(sql: SqlClient, q: AuditQuery): Promise<WireAuditPage> {
   const where: string[] = [];
   const params: unknown[] = [];
   const add = (clause: string, value: unknown) => {
@@ -92,7 +79,7 @@ export async function listAudit(
   return { data: page, next_cursor: rows.length > q.limit && last ? last.id : null };
 }
 
-function toEntry(row: AuditRow): AuditEntry {
+function toEntry(row: AuditRow): WireAuditEntry {
   const detail = typeof row.detail === 'string' ? (JSON.parse(row.detail) as unknown) : row.detail;
   return {
     id: String(row.id),

@@ -1,3 +1,4 @@
+import type { WireDocumentLink } from '@amicus/protocol/admin';
 import type { Request, Response } from 'express';
 import { Router } from 'express';
 import type { RelayDeps } from '../deps.js';
@@ -18,7 +19,8 @@ export function createDocumentLinkRoutes(deps: RelayDeps): Router {
     const id = req.params.id;
     if (!isUuid(id)) throw notFound('No such document.');
     const link = (await documentLinks(deps.sql)).get(id.toLowerCase()) ?? { url: null, title: null };
-    res.json({ document_id: id.toLowerCase(), ...link });
+    const body: WireDocumentLink = { document_id: id.toLowerCase(), ...link };
+    res.json(body);
   });
 
   router.put('/documents/:id/link', async (req: Request<{ id: string }>, res: Response) => {
@@ -40,7 +42,8 @@ export function createDocumentLinkRoutes(deps: RelayDeps): Router {
       result: 'success',
       detail: { name: nameOf(doc), url: link.url, title: link.title },
     });
-    res.json({ document_id: id, ...link });
+    const body: WireDocumentLink = { document_id: id, ...link };
+    res.json(body);
   });
 
   return router;

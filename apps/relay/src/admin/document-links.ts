@@ -1,3 +1,4 @@
+import type { WireDocumentLink } from '@amicus/protocol/admin';
 import type { SqlClient, SqlMigration } from '../storage/sql.js';
 import { invalid } from './admin-error.js';
 import { hasControlCharacters } from './text-input.js';
@@ -22,12 +23,8 @@ export const documentLinkMigrations: SqlMigration[] = [
   },
 ];
 
-export interface DocumentLink {
-  /** Public http(s) address of the file; null = no link. */
-  url: string | null;
-  /** Title shown instead of the file name; null = the upstream's title. */
-  title: string | null;
-}
+/** A document's public link as stored: the admin API's link without the id it is keyed by. */
+export type DocumentLink = Omit<WireDocumentLink, 'document_id'>;
 
 export const MAX_LINK_URL = 2_048;
 export const MAX_LINK_TITLE = 200;

@@ -1,13 +1,13 @@
 import type { ChatbotClient, Document, DocumentStatus, ListDocumentsQuery } from '@amicus/chatbot-client';
+import type { WireDocumentPage } from '@amicus/protocol/admin';
 
 /** Upper bound on upstream documents one name search request walks through. */
 export const SEARCH_SCAN_LIMIT = 5_000;
 const UPSTREAM_PAGE = 1_000;
 
-export interface DocumentPage {
+/** The admin API's page of documents, with the upstream's documents typed as such for the relay's own use. */
+export interface DocumentPage extends WireDocumentPage {
   data: Document[];
-  has_more: boolean;
-  next_cursor: string | null;
 }
 
 export interface DocumentFilters {

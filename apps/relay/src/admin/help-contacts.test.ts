@@ -1,9 +1,10 @@
+import type { WireHelpContacts } from '@amicus/protocol/admin';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AdminError } from './admin-error.js';
-import { EMPTY_HELP, type HelpContacts, helpMetadata, parseHelpContacts } from './help-contacts.js';
+import { EMPTY_HELP, helpMetadata, parseHelpContacts } from './help-contacts.js';
 
-const help = (patch: (h: HelpContacts) => void): HelpContacts => {
+const help = (patch: (h: WireHelpContacts) => void): WireHelpContacts => {
   const h = structuredClone(EMPTY_HELP);
   patch(h);
   return h;
@@ -51,7 +52,7 @@ describe('helpMetadata', () => {
         line(250),
         line(250),
         (name, hours, hoursEs, selfHelp, lawyer) => {
-          let parsed: HelpContacts;
+          let parsed: WireHelpContacts;
           try {
             parsed = parseHelpContacts({
               contact: {

@@ -1,3 +1,4 @@
+import type { WireBilingual, WireHelpContacts } from '@amicus/protocol/admin';
 import type { SqlClient } from '../storage/sql.js';
 import { invalid } from './admin-error.js';
 import { hasControlCharacters } from './text-input.js';
@@ -10,16 +11,6 @@ import { hasControlCharacters } from './text-input.js';
  * the provider ignores. Unset, nothing is sent and the upstream uses its own general wording.
  */
 
-export interface Bilingual {
-  en: string;
-  es: string;
-}
-
-export interface HelpContacts {
-  contact: { name: Bilingual; phone: string; url: string; hours: Bilingual };
-  referral: { self_help: Bilingual; lawyer_referral: Bilingual };
-}
-
 export type HelpMetadata = Partial<
   Record<'help_contact' | 'help_contact_es' | 'legal_referral' | 'legal_referral_es', string>
 >;
@@ -29,7 +20,7 @@ export type HelpMetadata = Partial<
 const MAX = { name: 120, phone: 40, hours: 120, url: 200, referral: 250 } as const;
 const METADATA_MAX = 512;
 
-export const EMPTY_HELP: HelpContacts = {
+export const EMPTY_HELP: WireHelpContacts = {
   contact: { name: { en: '', es: '' }, phone: '', url: '', hours: { en: '', es: '' } },
   referral: { self_help: { en: '', es: '' }, lawyer_referral: { en: '', es: '' } },
 };
@@ -69,7 +60,7 @@ function text(value: unknown, path: string, max: number): string {
   return trimmed;
 }
 
-function bilingual(value: unknown, path: string, max: number): Bilingual {
+function bilingual(value: unknown, path: string, max: number): WireBilingual {
   const v = object(value, path, ['en', 'es']);
   return { en: text(v.en, `${path}.en`, max), es: text(v.es, `${path}.es`, max) };
 }
@@ -99,12 +90,12 @@ function webUrl(value: unknown, path: string): string {
 }
 
 /** Validates a `PUT /settings/help` body; a 400 names the first field at fault. */
-export function parseHelpContacts(body: unknown): HelpContacts {
+export function parseHelpContacts(body: unknown): WireHelpContacts {
   if (!isRecord(body)) throw invalid('The body must be an object with contact and referral.', null);
   only(body, ['contact', 'referral'], '');
   const c = object(body.contact, 'contact', ['name', 'phone', 'url', 'hours']);
   const r = object(body.referral, 'referral', ['self_help', 'lawyer_referral']);
-  const help: HelpContacts = {
+  const help: WireHelpContacts = {
     contact: {
       name: bilingual(c.name, 'contact.name', MAX.name),
       phone: phone(c.phone, 'contact.phone'),
@@ -130,10 +121,10 @@ function orEs(next: string): string {
 }
 
 /** The phrases the assistant inserts ("For help, contact {help_contact}."), one per language. */
-export function helpMetadata(help: HelpContacts): HelpMetadata {
+export function helpMetadata(help: WireHelpContacts): HelpMetadata {
   const { name, phone, url, hours } = help.contact;
   const out: HelpMetadata = {};
-  const contact = (lang: keyof Bilingual) =>
+  const contact = (lang: keyof WireBilingual) =>
     [name[lang] || name.en, phone, hours[lang] || hours.en, url].filter(Boolean).join(', ');
   if (name.en) {
     out.help_contact = contact('en');
@@ -153,7 +144,7 @@ export function helpMetadata(help: HelpContacts): HelpMetadata {
 }
 
 export interface StoredHelp {
-  help: HelpContacts;
+  help: WireHelpContacts;
   updatedAt: string | null;
   updatedBy: string | null;
 }
@@ -180,7 +171,7 @@ export async function readHelpContacts(sql: SqlClient): Promise<StoredHelp> {
 
 export async function writeHelpContacts(
   sql: SqlClient,
-  help: HelpContacts,
+  help: WireHelpContacts,
   by: string,
   now: Date,
 ): Promise<void> {

@@ -1,7 +1,7 @@
 import type { WireCitation } from '@amicus/protocol';
+import type { WireInsights } from '@amicus/protocol/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeedbackStore } from '../feedback/feedback-store.js';
-import type { InsightsReport } from '../feedback/insights.js';
 import { type AdminFixture, startAdminFixture } from './testing/fixture.js';
 
 let fx: AdminFixture;
@@ -50,7 +50,7 @@ describe('GET /admin/api/insights', () => {
   it('groups declined questions and thumbs-down answers by similarity, largest first', async () => {
     const res = await get('/insights?days=30');
     expect(res.status).toBe(200);
-    const report = (await res.json()) as InsightsReport;
+    const report = (await res.json()) as WireInsights;
     expect(report.transcripts).toBe(true);
     expect(report.totals).toEqual({ declined: 3, down: 2, up: 1 });
     expect(report.groups.map((g) => g.count)).toEqual([2, 2, 1]);
@@ -63,7 +63,7 @@ describe('GET /admin/api/insights', () => {
   });
 
   it('counts rated answers by cited page', async () => {
-    const report = (await (await get('/insights')).json()) as InsightsReport;
+    const report = (await (await get('/insights')).json()) as WireInsights;
     expect(report.pages.map((p) => [p.title, p.down, p.up])).toEqual([
       ['Fees', 2, 0],
       ['Jury duty', 1, 1],
@@ -71,10 +71,10 @@ describe('GET /admin/api/insights', () => {
   });
 
   it('gives counts per day or per week over the whole range', async () => {
-    const daily = (await (await get('/insights?days=14&bucket=day')).json()) as InsightsReport;
+    const daily = (await (await get('/insights?days=14&bucket=day')).json()) as WireInsights;
     expect(daily.series).toHaveLength(14);
     expect(daily.series.at(-1)).toEqual({ period: '2026-11-23', declined: 1, down: 1, up: 0 });
-    const weekly = (await (await get('/insights?days=14&bucket=week')).json()) as InsightsReport;
+    const weekly = (await (await get('/insights?days=14&bucket=week')).json()) as WireInsights;
     // 2026-11-23 is a Monday: its week has one declined question and one thumbs-down.
     expect(weekly.series.at(-1)).toEqual({ period: '2026-11-23', declined: 1, down: 1, up: 0 });
     expect(weekly.series.reduce((n, s) => n + s.declined + s.down + s.up, 0)).toBe(6);

@@ -1,12 +1,13 @@
+import type { InsightsBucket } from '@amicus/protocol/admin';
 import type { Request, Response } from 'express';
 import { Router } from 'express';
 import type { RelayDeps } from '../deps.js';
-import { type Bucket, buildReport, eventsCsv, loadEvents } from '../feedback/insights.js';
+import { buildReport, eventsCsv, loadEvents } from '../feedback/insights.js';
 import { appendAudit } from './audit.js';
 import { clientIp, signedIn } from './auth/guard.js';
 import { queryEnum, queryInt } from './query-params.js';
 
-function rangeOf(req: Request, now: Date): { from: Date; to: Date; bucket: Bucket } {
+function rangeOf(req: Request, now: Date): { from: Date; to: Date; bucket: InsightsBucket } {
   const days = queryInt(req, 'days', 1, 366, 30);
   const bucket = queryEnum(req, 'bucket', ['day', 'week'] as const) ?? 'day';
   // Whole UTC days, today included, so the day series has no cut-off first bar.

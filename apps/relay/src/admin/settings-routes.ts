@@ -1,3 +1,4 @@
+import type { WireList, WireNamespace, WireOrigins } from '@amicus/protocol/admin';
 import type { Request, Response } from 'express';
 import { Router } from 'express';
 import type { RelayDeps } from '../deps.js';
@@ -24,12 +25,13 @@ export function createSettingsRoutes(deps: RelayDeps): Router {
        UNION SELECT 'general', NULL WHERE NOT EXISTS (SELECT 1 FROM admin_namespaces WHERE name = 'general')
        ORDER BY name`,
     );
-    res.json({
+    const body: WireList<WireNamespace> = {
       data: rows.map((r) => ({
         name: r.name,
         last_used_at: r.last_used_at ? new Date(r.last_used_at).toISOString() : null,
       })),
-    });
+    };
+    res.json(body);
   });
 
   router.get('/audit', async (req: Request, res: Response) => {
@@ -56,7 +58,7 @@ export function createSettingsRoutes(deps: RelayDeps): Router {
   const ownOrigin = selfOrigin(deps.config.server.publicOrigin);
   // The relay's own origin is always allowed on the widget API (see `selfOrigin`); it is listed
   // so the Try-it panel, served from that origin, knows the widget will work there.
-  const originsBody = async (req: Request) => {
+  const originsBody = async (req: Request): Promise<WireOrigins> => {
     const own = ownOrigin(req);
     const effective = await effectiveAllowedOrigins(deps);
     return {

@@ -1,3 +1,4 @@
+import type { WireTryExplanation } from '@amicus/protocol/admin';
 import { cleanText, isRecord } from '../conversations/untrusted.js';
 
 /**
@@ -5,25 +6,6 @@ import { cleanText, isRecord } from '../conversations/untrusted.js';
  * provider never sends), as the admin API returns it. Read from the upstream, so treated as
  * untrusted: every field is checked, bounded and given a safe default; nothing here throws.
  */
-export interface TryExplanation {
-  language: string;
-  intents: string[];
-  follow_up: boolean;
-  /** `label`: the words a concept stands for, when the upstream names them (its keys may be ids such as `g11`). */
-  concepts: { key: string; label: string | null; weight: number; known: boolean; corrected: string | null }[];
-  passages: {
-    title: string;
-    source: string;
-    headings: string[];
-    score: number;
-    coverage: number;
-    matched: string[];
-    missing: string[];
-  }[];
-  outcome: 'answered' | 'not_found' | 'legal_advice' | 'small_talk' | 'unknown';
-  reason: string;
-}
-
 const OUTCOMES = new Set(['answered', 'not_found', 'legal_advice', 'small_talk']);
 const MAX_ITEMS = 50;
 const MAX_PASSAGES = 20;
@@ -43,7 +25,7 @@ const records = (v: unknown, max: number): Record<string, unknown>[] =>
   Array.isArray(v) ? v.filter(isRecord).slice(0, max) : [];
 
 /** The explanation of a chat completion body, or null when there is none (the provider, or a bad one). */
-export function readExplanation(completion: unknown): TryExplanation | null {
+export function readExplanation(completion: unknown): WireTryExplanation | null {
   if (!isRecord(completion)) return null;
   const e = completion.amicus_explanation;
   if (!isRecord(e)) return null;
@@ -68,7 +50,7 @@ export function readExplanation(completion: unknown): TryExplanation | null {
       matched: words(p.matched),
       missing: words(p.missing),
     })),
-    outcome: outcome as TryExplanation['outcome'],
+    outcome: outcome as WireTryExplanation['outcome'],
     reason: str(e.reason, MAX_TEXT),
   };
 }

@@ -1,4 +1,10 @@
 import type { CourtLanguage } from '@amicus/protocol';
+import type {
+  WireConsentText,
+  WireCourtDatesStatus,
+  WireForgetResult,
+  WireOutbox,
+} from '@amicus/protocol/admin';
 import { type Request, type Response, Router } from 'express';
 import { AdminError, invalid } from '../admin/admin-error.js';
 import { appendAudit } from '../admin/audit.js';
@@ -52,7 +58,8 @@ export function createCourtDatesAdminRoutes(deps: RelayDeps): Router {
   router.get('/court-dates/status', async (_req: Request, res: Response) => {
     const courtDates = deps.courtDates;
     if (!courtDates) {
-      res.json({ enabled: false });
+      const off: WireCourtDatesStatus = { enabled: false };
+      res.json(off);
       return;
     }
     // A live check, so "token OK" means the provider accepted our credentials just now.
@@ -65,7 +72,7 @@ export function createCourtDatesAdminRoutes(deps: RelayDeps): Router {
     }
     const { config, store } = courtDates;
     const now = deps.now();
-    res.json({
+    const body: WireCourtDatesStatus = {
       enabled: true,
       server_url: config.serverUrl,
       check,
@@ -79,7 +86,8 @@ export function createCourtDatesAdminRoutes(deps: RelayDeps): Router {
       },
       counts: await store.counters(now),
       subscribed_destinations: await store.destinationCount(),
-    });
+    };
+    res.json(body);
   });
 
   router.put('/court-dates/consent', async (req: Request, res: Response) => {
@@ -92,7 +100,12 @@ export function createCourtDatesAdminRoutes(deps: RelayDeps): Router {
     if (typeof body.text !== 'string' || body.text.trim() === '' || body.text.length > MAX_CONSENT_CHARS) {
       throw invalid(`text must be 1 to ${MAX_CONSENT_CHARS} characters.`, 'text');
     }
-    const saved = await store.saveConsentText(language, body.text.trim(), username, deps.now());
+    const saved: WireConsentText = await store.saveConsentText(
+      language,
+      body.text.trim(),
+      username,
+      deps.now(),
+    );
     await appendAudit(deps.sql, deps.now(), {
       actor: username,
       action: 'court_dates.consent.update',
@@ -107,11 +120,13 @@ export function createCourtDatesAdminRoutes(deps: RelayDeps): Router {
   router.get('/court-dates/outbox', async (_req: Request, res: Response) => {
     const { client } = service();
     try {
-      res.json({ available: true, data: await client.outbox(50) });
+      const outbox: WireOutbox = { available: true, data: await client.outbox(50) };
+      res.json(outbox);
     } catch (error) {
       if (!(error instanceof SchedulingError)) throw error;
       // The provider's own service has no outbox: only our embedded one has this extension.
-      res.json({ available: false, data: [], error: error.message });
+      const none: WireOutbox = { available: false, data: [], error: error.message };
+      res.json(none);
     }
   });
 
@@ -142,7 +157,7 @@ export function createCourtDatesAdminRoutes(deps: RelayDeps): Router {
     const destination = normalizeDestination(body.channel, body.destination);
     if (!destination)
       throw invalid('destination must be a phone number or an e-mail address.', 'destination');
-    const result = await courtDates.forget(body.channel, destination);
+    const result: WireForgetResult = await courtDates.forget(body.channel, destination);
     await appendAudit(deps.sql, deps.now(), {
       actor: username,
       action: 'court_dates.destination.delete',

@@ -1,3 +1,4 @@
+import type { InsightsBucket, WireInsights } from '@amicus/protocol/admin';
 import type { SqlClient } from '../storage/sql.js';
 import type { CitedDocument } from './feedback-store.js';
 import { groupBySimilarity } from './similar-questions.js';
@@ -9,32 +10,6 @@ export interface InsightEvent {
   question: string | null;
   comment: string | null;
   cited: CitedDocument[];
-}
-
-export type Bucket = 'day' | 'week';
-
-export interface InsightsReport {
-  from: string;
-  to: string;
-  bucket: Bucket;
-  /** Whether question texts are kept now (they may exist from before either way). */
-  transcripts: boolean;
-  totals: { declined: number; down: number; up: number };
-  /** Counts per day, or per ISO week (its Monday), oldest first, every period listed. */
-  series: { period: string; declined: number; down: number; up: number }[];
-  /** Rated answers by the page they cited, most thumbs-down first. */
-  pages: { documentId: string; title: string; url: string | null; down: number; up: number }[];
-  /** Declined questions and thumbs-down answers with text, grouped by similarity, largest first. */
-  groups: {
-    label: string;
-    count: number;
-    declined: number;
-    down: number;
-    questions: string[];
-    comments: string[];
-    pages: CitedDocument[];
-    last: string;
-  }[];
 }
 
 // A page of the admin shows the recent past; far more rows would say nothing more.
@@ -86,13 +61,13 @@ export async function loadEvents(sql: SqlClient, from: Date, to: Date): Promise<
 }
 
 /** The start of the period `at` falls in, as `YYYY-MM-DD` (UTC; weeks start on Monday). */
-export function periodOf(at: Date, bucket: Bucket): string {
+export function periodOf(at: Date, bucket: InsightsBucket): string {
   const day = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
   if (bucket === 'week') day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
   return day.toISOString().slice(0, 10);
 }
 
-function seriesOf(events: readonly InsightEvent[], from: Date, to: Date, bucket: Bucket) {
+function seriesOf(events: readonly InsightEvent[], from: Date, to: Date, bucket: InsightsBucket) {
   const series = new Map<string, { period: string; declined: number; down: number; up: number }>();
   const step = bucket === 'week' ? 7 : 1;
   for (let d = new Date(periodOf(from, bucket)); d < to; d.setUTCDate(d.getUTCDate() + step)) {
@@ -106,8 +81,8 @@ function seriesOf(events: readonly InsightEvent[], from: Date, to: Date, bucket:
   return [...series.values()];
 }
 
-function pagesOf(events: readonly InsightEvent[]): InsightsReport['pages'] {
-  const pages = new Map<string, InsightsReport['pages'][number]>();
+function pagesOf(events: readonly InsightEvent[]): WireInsights['pages'] {
+  const pages = new Map<string, WireInsights['pages'][number]>();
   for (const e of events) {
     if (e.kind === 'declined') continue;
     for (const doc of e.cited) {
@@ -142,7 +117,7 @@ function labelledGroups(
   });
 }
 
-export function groupsOf(events: readonly InsightEvent[]): InsightsReport['groups'] {
+export function groupsOf(events: readonly InsightEvent[]): WireInsights['groups'] {
   const groups = labelledGroups(events).map(({ label, items, counts }) => {
     const pages = new Map<string, CitedDocument>();
     for (const e of items) for (const doc of e.cited) pages.set(doc.documentId || doc.title, doc);
@@ -165,8 +140,8 @@ export function groupsOf(events: readonly InsightEvent[]): InsightsReport['group
 
 export function buildReport(
   events: readonly InsightEvent[],
-  range: { from: Date; to: Date; bucket: Bucket; transcripts: boolean },
-): InsightsReport {
+  range: { from: Date; to: Date; bucket: InsightsBucket; transcripts: boolean },
+): WireInsights {
   return {
     from: range.from.toISOString(),
     to: range.to.toISOString(),

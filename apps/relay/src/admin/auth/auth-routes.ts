@@ -1,3 +1,4 @@
+import type { WireSession } from '@amicus/protocol/admin';
 import { type Request, type Response, Router } from 'express';
 import type { RelayDeps } from '../../deps.js';
 import { AdminError, invalid } from '../admin-error.js';
@@ -14,7 +15,7 @@ import {
   sessionCookie,
 } from './staff-sessions.js';
 
-function sessionBody(session: AdminSession) {
+function sessionBody(session: AdminSession): WireSession {
   return {
     authenticated: true,
     user: { username: session.username },
@@ -62,7 +63,8 @@ export function createAuthRoutes(deps: RelayDeps): Router {
 
   router.get('/session', (_req, res) => {
     const session = res.locals.admin;
-    res.json(session ? sessionBody(session) : { authenticated: false });
+    const body: WireSession = session ? sessionBody(session) : { authenticated: false };
+    res.json(body);
   });
 
   router.post('/login', async (req: Request, res: Response) => {
