@@ -1,3 +1,5 @@
+import type { JobStatus } from '@amicus/contract';
+
 /** The few Chatbot API calls the eval makes, over HTTP as any customer would (see shared/spec/chatbot-api.md). */
 
 /** Citation object as it comes over the wire. */
@@ -24,7 +26,7 @@ interface DocumentWire {
 }
 
 interface CrawlJobWire {
-  status: 'processing' | 'completed' | 'completed_with_errors' | 'failed';
+  status: JobStatus;
   pages_crawled?: number;
   documents_indexed?: number;
   errors: { url: string; error: string }[];
