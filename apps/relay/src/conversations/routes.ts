@@ -146,6 +146,9 @@ export function conversationRoutes(deps: ConversationRoutesDeps): Router {
     // Once the upstream took the question it may store the turn; until the relay stores it too,
     // its transcript cannot stand in for the upstream's.
     let transcriptBehind = false;
+    // Read while the upstream prepares its answer (the cache refreshes from the database every few
+    // seconds), not after it, when the first delta is waiting.
+    const links = linksNow();
     try {
       await admit(req, res);
       const upstream = await chat
@@ -166,7 +169,7 @@ export function conversationRoutes(deps: ConversationRoutesDeps): Router {
         conversationId: id,
         maxLifetimeMs: config.limits.maxStreamSeconds * 1000,
         visitorGone: visitorGone.signal,
-        links: await linksNow(),
+        links: await links,
       });
       writer.end();
       // The upstream meters an answer once its finish is produced, even if the visitor left.
