@@ -2,7 +2,7 @@ import type { SessionResponse } from '@amicus/protocol';
 import type { RequestHandler } from 'express';
 import type { RelayConfig } from '../config.js';
 import { HttpError } from '../http/http-error.js';
-import { mintToken, newVisitorId, type VisitorClaims, verifyToken } from './token.js';
+import { mintToken, newVisitorId, tokenVerifier, type VisitorClaims, verifyToken } from './token.js';
 
 const BEARER = /^Bearer ([A-Za-z0-9._-]{1,1024})$/;
 
@@ -41,13 +41,14 @@ export function createSessionHandler({
 
 /** Requires `Authorization: Bearer <visitor token>` valid for this origin; sets `res.locals.visitor`. */
 export function requireVisitor({ config, now }: { config: RelayConfig; now: () => Date }): RequestHandler {
+  const verify = tokenVerifier(config.sessionKeys);
   return (req, res, next) => {
     const match = BEARER.exec(req.get('authorization') ?? '');
     if (!match?.[1]) {
       next(new HttpError('unauthorized', 'A visitor token is required.'));
       return;
     }
-    const result = verifyToken(match[1], config.sessionKeys, {
+    const result = verify(match[1], {
       origin: res.locals.origin,
       nowSeconds: Math.floor(now().getTime() / 1000),
     });
