@@ -21,17 +21,13 @@ export class SseWriter {
     this.res.setHeader('Cache-Control', 'no-cache, no-transform');
     this.res.setHeader('X-Accel-Buffering', 'no');
     this.res.setHeader('Connection', 'keep-alive');
-    // Corked for the rest of this turn of the event loop, so the headers, the `start` event and a
-    // first delta that came in the same packet as the upstream's headers (the usual case) leave in
-    // one write. Uncorking on the next tick instead sent the headers and `start` on their own: the
-    // visitor's process woke for them and, on a busy machine, took the core the first delta was
-    // waiting for. `setImmediate` still sends them within this turn when no delta is ready yet.
+    // Corked for this tick, so the headers and the `start` event written right after them leave
+    // in one packet (one syscall) instead of two; the uncork still sends them at once. (Uncorking
+    // at `setImmediate` instead, to send an already received first delta in the same write, was
+    // tried: at 50 streams some first deltas then waited hundreds of ms, see BENCHMARKS.md.)
     this.res.cork();
     this.res.flushHeaders();
-    // `end()` uncorks fully itself; a finished response's socket may already serve another request.
-    setImmediate(() => {
-      if (!this.closed) this.res.uncork();
-    });
+    process.nextTick(() => this.res.uncork());
     // Comment lines keep idle proxies and load balancers from cutting a slow answer.
     this.heartbeat = setInterval(() => void this.raw(': ping\n\n'), heartbeatMs);
   }
