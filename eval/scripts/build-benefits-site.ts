@@ -8,28 +8,10 @@
  * files' front matter; each benefit becomes a page with its summary, who may be eligible, how to
  * apply and its source agency. Only content is taken, none of the application's code.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { fixtureSource, writeStaticSite } from './fixture-kit.js';
 import { escapeHtml, renderMarkdown } from './mini-markdown.js';
 
-const [gitDir, commit, outDir] = process.argv.slice(2);
-if (!gitDir || !commit || !outDir) {
-  console.error('usage: build-benefits-site.ts <git-dir> <commit> <out-dir>');
-  process.exit(2);
-}
-
-const git = (...args: string[]): string =>
-  execFileSync('git', ['--git-dir', gitDir, ...args], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 26,
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-const show = (path: string): string => git('show', `${commit}:${path}`);
-const list = (dir: string): string[] =>
-  git('ls-tree', '--name-only', commit, `${dir}/`)
-    .split('\n')
-    .filter((l) => l.length > 0);
+const { outDir, show, list } = fixtureSource('build-benefits-site.ts');
 const locale = (path: string): Record<string, string> => JSON.parse(show(path)) as Record<string, string>;
 
 type Lang = 'en' | 'es';
@@ -349,23 +331,8 @@ ${p.body}
 `;
 }
 
-rmSync(outDir, { recursive: true, force: true });
-for (const p of pages) {
-  mkdirSync(join(outDir, p.path), { recursive: true });
-  writeFileSync(join(outDir, p.path, 'index.html'), layout(p));
-}
-writeFileSync(
-  join(outDir, 'robots.txt'),
-  'User-agent: *\nDisallow: /editors/\n\nSitemap: http://localhost:8000/sitemap.xml\n',
+writeStaticSite(
+  outDir,
+  pages.map((p) => ({ path: p.path, html: layout(p) })),
+  '/editors/',
 );
-const allowed = pages
-  .filter((p) => !p.path.startsWith('/editors/'))
-  .map((p) => p.path)
-  .sort();
-writeFileSync(
-  join(outDir, 'sitemap.xml'),
-  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${allowed
-    .map((p) => `  <url><loc>http://localhost:8000${p}</loc></url>`)
-    .join('\n')}\n</urlset>\n`,
-);
-console.log(`${pages.length} pages (${allowed.length} allowed) written to ${outDir}`);

@@ -6,28 +6,10 @@
  * Only the site's content is taken: Liquid tags, videos and scripts are dropped, links to pages
  * left out are unwrapped, and every page gets one generic header, nav and footer outside <main>.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { fixtureSource, writeStaticSite } from './fixture-kit.js';
 import { escapeHtml, renderMarkdown } from './mini-markdown.js';
 
-const [gitDir, commit, outDir] = process.argv.slice(2);
-if (!gitDir || !commit || !outDir) {
-  console.error('usage: build-foia-site.ts <git-dir> <commit> <out-dir>');
-  process.exit(2);
-}
-
-const show = (path: string): string =>
-  execFileSync('git', ['--git-dir', gitDir, 'show', `${commit}:${path}`], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 26,
-  });
-const list = (dir: string): string[] =>
-  execFileSync('git', ['--git-dir', gitDir, 'ls-tree', '--name-only', commit, `${dir}/`], {
-    encoding: 'utf8',
-  })
-    .split('\n')
-    .filter((l) => l.length > 0);
+const { outDir, show, list } = fixtureSource('build-foia-site.ts');
 
 /** Pages of the source and where they live in the fixture. */
 const PAGE_MAP: Record<string, string> = {
@@ -225,24 +207,8 @@ ${p.body.includes('<h1') || p.body.includes('<h2') ? '' : `<h1>${plainTitle}</h1
 `;
 }
 
-rmSync(outDir, { recursive: true, force: true });
-for (const p of pages) {
-  const dir = join(outDir, p.path);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'index.html'), layout(p));
-}
-writeFileSync(
-  join(outDir, 'robots.txt'),
-  'User-agent: *\nDisallow: /developer/\n\nSitemap: http://localhost:8000/sitemap.xml\n',
+writeStaticSite(
+  outDir,
+  pages.map((p) => ({ path: p.path, html: layout(p) })),
+  '/developer/',
 );
-const allowed = pages
-  .filter((p) => !p.path.startsWith('/developer/'))
-  .map((p) => p.path)
-  .sort();
-writeFileSync(
-  join(outDir, 'sitemap.xml'),
-  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${allowed
-    .map((p) => `  <url><loc>http://localhost:8000${p}</loc></url>`)
-    .join('\n')}\n</urlset>\n`,
-);
-console.log(`${pages.length} pages (${allowed.length} allowed) written to ${outDir}`);
