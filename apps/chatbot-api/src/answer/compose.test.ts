@@ -111,3 +111,46 @@ describe('composeAnswer', () => {
     expect(alone.outcome).toBe('not_found');
   });
 });
+
+describe('composeAnswer: a number the visitor gives', () => {
+  it('answers from the section whose table has the range holding it', () => {
+    const features = passage(
+      '/parking/',
+      'Parking',
+      'Accessible parking spaces need a 60-inch access aisle.',
+      { score: 3, coverage: 1 },
+    );
+    const table = passage(
+      '/parking/',
+      'Parking',
+      'Total spaces | Accessible spaces | Van spaces\n26 to 50 | 2 | 1\n51 to 75 | 3 | 1',
+      { score: 2.5, coverage: 0.6 },
+    );
+    const composed = composeAnswer({
+      analysis: analyzeQuestion('how many accessible parking spaces for a lot with 60 spaces', null),
+      search: search([features, table]),
+      cite: true,
+    });
+    expect(composed.content).toContain('51 to 75: Accessible spaces: 3');
+    expect(composed.content).not.toContain('60-inch');
+  });
+});
+
+describe('composeAnswer: "when"', () => {
+  it('answers from a section with a date rather than one with only a year', () => {
+    const example = passage('/rule/', 'Rule', 'Example: a city posted the document in 2020.', {
+      score: 3,
+      coverage: 1,
+    });
+    const deadline = passage('/rule/', 'Rule', 'Cities must comply by April 24, 2026.', {
+      score: 2.5,
+      coverage: 1,
+    });
+    const composed = composeAnswer({
+      analysis: analyzeQuestion('when do cities need an interpreter', null),
+      search: search([example, deadline]),
+      cite: true,
+    });
+    expect(composed.content).toContain('April 24, 2026');
+  });
+});

@@ -1,8 +1,15 @@
 import type { ConceptPassage, ConceptSearchResult } from '../knowledge/concept-search.js';
 import type { Intent } from '../language/cues.js';
-import { factIntentsOf, isFact } from '../language/facts.js';
+import { factIntentsOf, isExactFact, isFact } from '../language/facts.js';
 import { detectLanguage, type Language } from '../language/words.js';
-import { conceptScorer, pickUnits, scoreUnits, trimToBudget } from './pick-units.js';
+import {
+  conceptScorer,
+  inRange,
+  pickUnits,
+  questionNumbers,
+  scoreUnits,
+  trimToBudget,
+} from './pick-units.js';
 import type { QueryAnalysis } from './query.js';
 import { neutralizeMarkdown, render } from './render.js';
 import { contactSentence, type HelpContacts, REPLIES, referralSentence } from './replies.js';
@@ -168,9 +175,24 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
             splitUnits(p.text).some((u) => isFact(u.text, facts)),
         )
       : [];
-  let primary = choosePrimary(withFacts.length > 0 ? withFacts : covering, language);
+  // A number the visitor gives ("a lot with 60 spaces") picks the section whose table has its
+  // range ("51 to 75").
+  const numbers = facts.length > 0 ? questionNumbers(analysis.question) : [];
+  const inRangeSections = withFacts.filter((p) => splitUnits(p.text).some((u) => inRange(u.text, numbers)));
+  // "When" is answered by a date ("April 24, 2026"), not by a year in an example ("posted in 2020").
+  const exactSections = withFacts.filter((p) => splitUnits(p.text).some((u) => isExactFact(u.text, facts)));
+  let primary = choosePrimary(
+    inRangeSections.length > 0
+      ? inRangeSections
+      : exactSections.length > 0
+        ? exactSections
+        : withFacts.length > 0
+          ? withFacts
+          : covering,
+    language,
+  );
   const pick = (p: ConceptPassage) =>
-    trimToBudget(pickUnits(scoreUnits(p, scorer, facts), analysis.intents, p.match.fieldShare > 0));
+    trimToBudget(pickUnits(scoreUnits(p, scorer, facts, numbers), analysis.intents, p.match.fieldShare > 0));
   let picked = pick(primary);
   // A section with nothing quotable (a heading and a link) gives way to the next one.
   for (const next of covering) {

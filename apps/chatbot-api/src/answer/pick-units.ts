@@ -16,32 +16,78 @@ export const MAX_LIST_ITEMS = 8;
 const MAX_SENTENCES = 3;
 const MAX_STEPS = 6;
 const MAX_CHARS = 900;
+/** A unit this many times more about the question than the fact quoted is quoted with it. */
+const TOPIC_OVER_FACT = 2;
 
 export interface ScoredUnit {
   unit: TextUnit;
   /** Weighted share of the concepts the unit holds. */
   concepts: number;
   fact: boolean;
+  /** States a range that holds a number the question gives ("51 to 75" for "a lot with 60 spaces"). */
+  inRange?: boolean;
+}
+
+const RANGE =
+  /(?<![\d.,])\$?(\d[\d,]*(?:\.\d+)?)\s*(?:(?:to|through|thru|a|hasta)\s+|[-–—]\s*)\$?(\d[\d,]*(?:\.\d+)?)(?![\d-])/giu;
+
+/**
+ * Ranges of numbers a text states ("51 to 75", "$1,500.01 – $5,000", "de 10 a 20"). A hyphenated
+ * pair is a range only when it reads like one (no leading zero, first below second), so phone
+ * numbers ("010-0195", "800-514") are not.
+ */
+export function numberRanges(text: string): [number, number][] {
+  const out: [number, number][] = [];
+  for (const m of text.matchAll(RANGE)) {
+    const [a, b] = [m[1]!, m[2]!];
+    if (/^0\d/.test(a) || /^0\d/.test(b)) continue;
+    const lo = Number(a.replace(/,/g, ''));
+    const hi = Number(b.replace(/,/g, ''));
+    if (Number.isFinite(lo) && Number.isFinite(hi) && lo < hi) out.push([lo, hi]);
+  }
+  return out;
+}
+
+/** Whether the text states a range holding one of the numbers. */
+export function inRange(text: string, numbers: readonly number[]): boolean {
+  if (numbers.length === 0) return false;
+  return numberRanges(text).some(([lo, hi]) => numbers.some((n) => lo <= n && n <= hi));
+}
+
+/** Numbers a question gives ("a lot with 60 spaces", "a $4,000 claim"). */
+export function questionNumbers(question: string): number[] {
+  return [...question.matchAll(/(?<![\d.,])\d[\d,]*(?:\.\d+)?(?![\d-])/g)]
+    .map((m) => Number(m[0].replace(/,/g, '')))
+    .filter((n) => Number.isFinite(n));
 }
 
 /** Scores a sentence by the weighted share of the question's concepts it holds. */
 export function conceptScorer(search: ConceptSearchResult) {
-  // Intent hints ("process" for how-to questions) help find the section, but a sentence that
-  // happens to say "process" is not therefore the answer.
+  // Intent hints ("process" for how-to questions) and question frames ("work" in "how does X
+  // work") help find the section, but a sentence that happens to say "process" or "we work to
+  // improve" is not therefore the answer.
   const concepts = search.matching
-    .filter((c) => !c.key.startsWith('intent:'))
+    .filter((c) => !c.key.startsWith('intent:') && !c.key.startsWith('frame:'))
     .map((c) => ({
       weight: c.weight,
-      alternatives: c.alternatives.map((a) => ({ weight: a.weight, ...stemForms(a.words) })),
+      alternatives: c.alternatives.map((a) => ({
+        weight: a.weight,
+        ...stemForms(a.words),
+        number: a.words.length === 1 && /^\d+$/.test(a.words[0]!) ? Number(a.words[0]) : null,
+      })),
     }));
   const total = concepts.reduce((s, c) => s + c.weight, 0) || 1;
   return (text: string): number => {
     const line = stemForms(words(text));
+    const ranges = numberRanges(text);
     let got = 0;
     for (const c of concepts) {
       let m = 0;
       for (const a of c.alternatives) {
         if (line.en.includes(a.en) || line.es.includes(a.es)) m = Math.max(m, a.weight);
+        // "a lot with 60 spaces" is the row "51 to 75".
+        const n = a.number;
+        if (n !== null && ranges.some(([lo, hi]) => lo <= n && n <= hi)) m = Math.max(m, a.weight);
       }
       got += c.weight * m;
     }
@@ -102,11 +148,21 @@ export function pickUnits(
     }
   }
   if (facts.length > 0) {
-    // A fact counts only in a unit about the question ("free" alone is not the fee waiver).
-    const withFact = units.filter((u) => u.fact && u.concepts > 0);
+    // A fact counts only in a unit about the question ("free" alone is not the fee waiver): one
+    // that names the question's concepts, or whose lead-in does ("Mail it to:" then the address).
+    const about = (u: ScoredUnit) => {
+      const prev = units[u.unit.position - 1];
+      return Math.max(u.concepts, prev?.unit.text.endsWith(':') ? prev.concepts : 0);
+    };
+    // In a section whose heading names the question, every fact is about it ("Traffic school" >
+    // "… plus a $64 administrative fee").
+    const withFact = units.filter((u) => u.fact && (about(u) > 0 || titled));
     if (withFact.length > 0) {
       const best = [...withFact].sort(
-        (a, b) => b.concepts - a.concepts || a.unit.position - b.unit.position,
+        (a, b) =>
+          Number(b.inRange ?? false) - Number(a.inRange ?? false) ||
+          about(b) - about(a) ||
+          a.unit.position - b.unit.position,
       )[0]!;
       const picked = [best];
       const table = tableOf(best.unit);
@@ -122,6 +178,12 @@ export function pickUnits(
         const prev = units[best.unit.position - 1];
         if (prev?.unit.text.endsWith(':')) picked.unshift(prev);
       }
+      // A sentence far more about the question than the fact goes with it: "can he fire me if he
+      // won't pay me" is answered by the job protection, not only by the juror pay.
+      const topic = [...units].sort(
+        (a, b) => b.concepts - a.concepts || a.unit.position - b.unit.position,
+      )[0]!;
+      if (topic.concepts >= about(best) * TOPIC_OVER_FACT && !picked.includes(topic)) picked.push(topic);
       return picked.sort((a, b) => a.unit.position - b.unit.position);
     }
   }
@@ -142,15 +204,42 @@ export function pickUnits(
   return picked.sort((a, b) => a.unit.position - b.unit.position);
 }
 
+/**
+ * A section heading that is itself a statement ("Requirement: WCAG 2.1 Level AA is the technical
+ * standard for …", "Most people serve one day.") says what its body then explains: it can be quoted.
+ * A label ("Filing fees") or a question ("How do I pay?") only names the topic.
+ */
+export function statementHeading(heading: string | undefined): string | null {
+  const h = heading?.trim() ?? '';
+  if (h === '' || /\?$/.test(h) || h.split(/\s+/).length < 8) return null;
+  const afterLabel = h.match(/^[^:]{1,40}:\s+(.+)$/)?.[1];
+  if (/[.!]$/.test(h) || (afterLabel !== undefined && afterLabel.split(/\s+/).length >= 6)) return h;
+  return null;
+}
+
 export function scoreUnits(
   passage: ConceptPassage,
   scorer: (t: string) => number,
   facts: readonly FactIntent[],
+  numbers: readonly number[] = [],
 ): ScoredUnit[] {
-  return splitUnits(passage.text).map((unit) => ({
+  const heading = passage.headingPath?.at(-1);
+  const statement = heading !== passage.title ? statementHeading(heading) : null;
+  const units = splitUnits(passage.text);
+  const all: TextUnit[] = statement
+    ? [
+        { text: statement, listItem: false, position: 0 },
+        ...units.map((u) => ({ ...u, position: u.position + 1 })),
+      ]
+    : units;
+  // The heading is read under its parents ("Fact sheet: new rule …" > "Requirement: WCAG 2.1 …"):
+  // what they name, it is about too.
+  const context = statement ? (passage.headingPath ?? []).join(' ') : '';
+  return all.map((unit, i) => ({
     unit: { ...unit, text: neutralizeMarkdown(unit.text) },
-    concepts: scorer(unit.text),
+    concepts: scorer(statement && i === 0 ? context : unit.text),
     fact: facts.length > 0 && isFact(unit.text, facts),
+    inRange: inRange(unit.text, numbers),
   }));
 }
 

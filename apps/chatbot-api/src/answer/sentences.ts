@@ -29,14 +29,27 @@ function clip(text: string): string {
 }
 
 /** "Building open | Mon-Fri 7:30" under "Hall of Justice hours" → "Hall of Justice hours — Building open: Mon-Fri 7:30". */
-function tableRow(line: string, heading: string | null): string | null {
-  const cells = line
+function cellsOf(line: string): string[] {
+  return line
     .split(CELL_SEPARATOR)
     .map((c) => c.trim())
     .filter((c) => c !== '');
+}
+
+/**
+ * "51 to 75 | 3 | 1" under the three columns "Total spaces | Accessible spaces | Van spaces" →
+ * "51 to 75: Accessible spaces 3; Van spaces 1": a row quoted alone still says what its figures are.
+ */
+function tableRow(line: string, heading: string | null, columns: readonly string[] | null): string | null {
+  const cells = cellsOf(line);
   // A header row ("Service | Hours") names columns and says nothing on its own.
   if (cells.length < 2 || cells.every((c) => !/\d/.test(c) && c.split(/\s+/).length <= 4)) return null;
-  const row = `${cells[0]}: ${cells.slice(1).join('; ')}`;
+  // Two columns read as "key: value" already; from three on, each figure needs its column's name.
+  const named =
+    columns && columns.length === cells.length && cells.length >= 3
+      ? cells.slice(1).map((c, i) => `${columns[i + 1]!.replace(/:$/, '')}: ${c}`)
+      : cells.slice(1);
+  const row = `${cells[0]}: ${named.join('; ')}`;
   return heading ? `${heading} — ${row}` : row;
 }
 
@@ -72,6 +85,8 @@ export function splitUnits(passage: string): TextUnit[] {
     units.push({ text: clip(text), listItem, position: units.length });
   };
   let heading: string | null = null;
+  // A passage that starts with a table starts with its header row (see chunking.ts chunkTable).
+  let columns: string[] | null = null;
   // A label just before an unpunctuated value: a term of a definition list ("Traffic" then
   // "(555) 010-0150") or a short lead-in ("By mail to:" then an address). Quoted alone, the value
   // would not say what it is.
@@ -85,7 +100,11 @@ export function splitUnits(passage: string): TextUnit[] {
       continue;
     }
     if (block.includes(CELL_SEPARATOR)) {
-      const row = tableRow(block, heading);
+      if (i === 0 && all[1]?.includes(CELL_SEPARATOR)) {
+        columns = cellsOf(block);
+        continue;
+      }
+      const row = tableRow(block, heading, columns);
       if (row) push(row, true);
       continue;
     }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fieldsOf, matchOf } from './chunk-match.js';
+import { stem } from '../language/stem.js';
+import { words } from '../language/words.js';
+import { fieldsOf, matchAndRelevance, matchOf, relevanceOf } from './chunk-match.js';
 import { alternativeOf, type WeightedConcept } from './concept-weights.js';
 
 function concept(key: string, weight: number): WeightedConcept {
@@ -33,5 +35,65 @@ describe('matchOf', () => {
     );
     expect(m.fieldShare).toBe(1);
     expect(m.titleShare).toBe(0);
+  });
+});
+
+describe('fieldsOf', () => {
+  const prefixes = new Set(['do', 'pa', 'fe', 'in', 'it', 'ta', 'ro', '2', 'a', 'ab']);
+  /** The stem strings as words() and the stemmer make them, word by word. */
+  const reference = (text: string, language: 'en' | 'es') =>
+    ` ${words(text)
+      .map((w) => (prefixes.has(w.slice(0, 2)) ? stem(w, language) : '_'))
+      .join(' ')} `;
+
+  it('reads the words of a field as words() does, ASCII or not', () => {
+    for (const text of [
+      "Don't PAY the 2nd fee-waiver form\tby mail. A' ab'c 'do it' paid.",
+      'Información: ¿dónde pago la multa? It’s at Room 3B.',
+      'tab\there\r\nnew line, control \u0001 char',
+      "''",
+      '',
+    ]) {
+      const fields = fieldsOf('', [], text, prefixes);
+      expect(fields.words).toBe(words(text).length);
+      expect(fields.body.en).toBe(reference(text, 'en'));
+      expect(fields.body.es).toBe(reference(text, 'es'));
+    }
+  });
+
+  it('finds alternatives among the stemmed words as in the stem strings', () => {
+    const cs = [
+      { key: 'fee', boost: 1, weight: 2, known: true, alternatives: [alternativeOf(['fees'], 1)] },
+      {
+        key: 'small claims',
+        boost: 0.6,
+        weight: 1,
+        known: true,
+        alternatives: [alternativeOf(['small', 'claims'], 1), alternativeOf(['claim'], 0.45)],
+      },
+    ];
+    const fields = fieldsOf(
+      'Fees',
+      ['Small claims'],
+      'Fee fee feeding. Small claims small claims claim; the fee for small small claims court.',
+      new Set(['fe', 'sm', 'cl']),
+    );
+    const strings = (f: { en: string; es: string }) => ({ en: f.en, es: f.es });
+    const viaStrings = matchAndRelevance(
+      {
+        words: fields.words,
+        title: strings(fields.title),
+        headings: strings(fields.headings),
+        body: strings(fields.body),
+      },
+      cs,
+      1.3,
+      2,
+    );
+    const viaStems = matchAndRelevance(fields, cs, 1.3, 2);
+    expect(viaStems).toEqual(viaStrings);
+    expect(viaStems.relevance).toBeGreaterThan(0);
+    expect(relevanceOf(fields, cs, 1.3, 2)).toBe(viaStrings.relevance);
+    expect(viaStems.match.fieldShare).toBe(1);
   });
 });

@@ -1,8 +1,9 @@
 import type { Concept } from '../answer/query.js';
 import type { Db } from '../db/database.js';
 import { type FactIntent, isFact } from '../language/facts.js';
+import { stem } from '../language/stem.js';
 import type { Language } from '../language/words.js';
-import { type ConceptMatch, fieldsOf, matchOf, relevanceOf } from './chunk-match.js';
+import { type ConceptMatch, fieldReader, matchAndRelevance } from './chunk-match.js';
 import { phraseOf, STRONG_ALTERNATIVE, type WeightedConcept, weighConcepts } from './concept-weights.js';
 import { dotBlob, embedText } from './embedding.js';
 import { ftsQuery } from './lexical-search.js';
@@ -44,7 +45,10 @@ export interface ConceptPassage extends Passage {
   match: ConceptMatch;
   /** Other matching sections of the same document, best first (not set on those themselves). */
   sections?: ConceptPassage[];
-  /** The sections that follow this one on its page (top passages only), for a lead-in ("two options:"). */
+  /**
+   * The sections that follow this one on its page (top passages only), for a lead-in ("two options:").
+   * Read from the index when first used: most answers end on no lead-in and never ask.
+   */
   following?: { headingPath: string[]; text: string }[];
 }
 
@@ -62,7 +66,10 @@ const FEW_HITS = 10;
 /** Top passages that carry their following sections, and how many. */
 const FOLLOWING_FOR = 3;
 const FOLLOWING_SECTIONS = 5;
+/** Equivalents (not the question's own words) in more than this share of all chunks are not matched. */
 const COMMON_FRACTION = 0.35;
+/** Past this share of all chunks a phrase's BM25 IDF is at most zero (see phrasesFor). */
+const NO_IDF_FRACTION = 0.5;
 const RELEVANCE_WEIGHT = 1;
 /** A chunk stating the kind of fact asked for (an amount for "how much"). */
 const FACT_BONUS = 0.2;
@@ -79,19 +86,66 @@ const LANDING_PENALTY = 0.12;
  */
 const TITLE_SHARE_WEIGHT = 0.5;
 
-/** The phrases to match per index: each concept's own word first, then equivalents, rarest first. */
-function phrasesFor(db: Db, concepts: readonly WeightedConcept[], table: FtsTable, total: number): string[] {
-  const picked: { phrase: string; priority: number }[] = [];
+/**
+ * The phrases to match per index: each concept's own word first, then equivalents, rarest first.
+ * A phrase in more than half of all chunks is left out of the MATCH: its BM25 IDF,
+ * log((N − df + 0.5) / (df + 0.5)), is then at most zero (FTS5 floors it at 1e-6), so it adds
+ * nothing to the bm25() order, yet bm25() reads its whole doclist, the most expensive part of a
+ * query at 100k chunks, and its matches crowd the RANK_CAP most recent rows ranked. Re-ranking
+ * still counts it in every candidate. A question made only of such words keeps its rarest one.
+ */
+export function phrasesFor(
+  db: Db,
+  concepts: readonly WeightedConcept[],
+  table: FtsTable,
+  total: number,
+): string[] {
+  const picked: { phrase: string; priority: number; same: string }[] = [];
+  let rarest: { phrase: string; df: number; own: boolean } | null = null;
   for (const c of concepts) {
     for (const a of c.alternatives) {
       const phrase = phraseOf(a.words, table);
       const df = documentFrequency(db, phrase, table);
-      if (df === 0 || (df > total * COMMON_FRACTION && a.weight < 1)) continue;
-      picked.push({ phrase, priority: c.weight * a.weight - df / (total + 1) });
+      if (df === 0) continue;
+      const own = a.weight >= 1;
+      if (!rarest || (own && !rarest.own) || (own === rarest.own && df < rarest.df)) {
+        rarest = { phrase, df, own };
+      }
+      if (df > total * NO_IDF_FRACTION || (df > total * COMMON_FRACTION && a.weight < 1)) continue;
+      picked.push({
+        phrase,
+        priority: c.weight * a.weight - df / (total + 1),
+        same: sameMatchesKey(a.words, df, table),
+      });
     }
   }
+  if (picked.length === 0) return rarest ? [rarest.phrase] : [];
   picked.sort((a, b) => b.priority - a.priority);
-  return [...new Set(picked.map((p) => p.phrase))].slice(0, MAX_PHRASES);
+  const seen = new Set<string>();
+  const distinct = picked.filter((p) => !seen.has(p.phrase) && seen.add(p.phrase));
+  // The forms of one word share their slot: a slot freed is not given to the next phrase, whose
+  // doclist would cost as much as the one saved.
+  const phrases: string[] = [];
+  const same = new Set<string>();
+  for (const p of distinct.slice(0, MAX_PHRASES)) {
+    if (same.has(p.same)) continue;
+    same.add(p.same);
+    phrases.push(p.phrase);
+  }
+  return phrases;
+}
+
+/**
+ * Phrases that match the same chunks share this key, so the MATCH holds one of them: "ticket" and
+ * "tickets" are one porter token in the English index, yet each phrase of a MATCH costs bm25() a
+ * read of its whole doclist (and counts its matches twice in the order). The English index stems
+ * with SQLite's porter tokenizer, not our Porter2, so words stemming alike there count as the same
+ * only with the same document frequency too; the Spanish phrases are stems already.
+ */
+function sameMatchesKey(words: readonly string[], df: number, table: FtsTable): string {
+  return table === 'kb_chunks_fts'
+    ? `${words.map((w) => stem(w, 'en')).join(' ')}:${df}`
+    : phraseOf(words, table);
 }
 
 /** One index's candidates for the phrases, ORed. */
@@ -189,16 +243,20 @@ export function searchConcepts(db: Db, options: ConceptSearchOptions): ConceptSe
   );
 
   const byDocument = new Map<string, ConceptPassage[]>();
-  const rowFields = rows.map((r) =>
-    fieldsOf(r.title || r.filename, parseHeadingPath(r.heading_path), r.text, prefixes),
-  );
+  const readFields = fieldReader(prefixes);
+  const headingPaths = rows.map((r) => parseHeadingPath(r.heading_path));
+  const rowFields = rows.map((r, i) => readFields(r.title || r.filename, headingPaths[i]!, r.text));
   const averageWords = Math.max(1, rowFields.reduce((n, f) => n + f.words, 0) / Math.max(1, rows.length));
   for (const [i, r] of rows.entries()) {
     const title = r.title || r.filename;
-    const headingPath = parseHeadingPath(r.heading_path);
+    const headingPath = headingPaths[i]!;
     const fields = rowFields[i]!;
-    const match = matchOf(fields, concepts);
-    const relevance = relevanceOf(fields, concepts, fields.words / averageWords, Math.log(1 + (total + 1)));
+    const { match, relevance } = matchAndRelevance(
+      fields,
+      concepts,
+      fields.words / averageWords,
+      Math.log(1 + (total + 1)),
+    );
     const source = r.source_type === 'crawl' && r.source_url ? r.source_url : r.filename;
     const similarity = dotBlob(qv, r.embedding);
     const score =
@@ -247,12 +305,37 @@ export function searchConcepts(db: Db, options: ConceptSearchOptions): ConceptSe
   for (const p of ranked.slice(0, FOLLOWING_FOR)) {
     const candidates = [p, ...(p.sections ?? [])];
     for (const c of candidates) {
-      c.following = (
-        next.all(c.documentId, c.chunkIndex, FOLLOWING_SECTIONS) as { heading_path: string; text: string }[]
-      ).map((r) => ({ headingPath: parseHeadingPath(r.heading_path), text: r.text }));
+      readOnFirstUse(c, 'following', () =>
+        (
+          next.all(c.documentId, c.chunkIndex, FOLLOWING_SECTIONS) as { heading_path: string; text: string }[]
+        ).map((r) => ({ headingPath: parseHeadingPath(r.heading_path), text: r.text })),
+      );
     }
   }
   const top = ranked[0]?.match.score ?? 1;
   for (const p of ranked) p.score = Math.max(0, Math.min(1, p.match.score / (top || 1)));
   return { passages: ranked, concepts: explained, matching };
+}
+
+/**
+ * Sets `object[key]` to `read()` when the property is first read (or copied: it is enumerable),
+ * then keeps that value; assigning replaces it.
+ */
+export function readOnFirstUse<T extends object, K extends keyof T>(
+  object: T,
+  key: K,
+  read: () => T[K],
+): void {
+  let value: { v: T[K] } | null = null;
+  Object.defineProperty(object, key, {
+    enumerable: true,
+    configurable: true,
+    get: () => {
+      value ??= { v: read() };
+      return value.v;
+    },
+    set: (v: T[K]) => {
+      value = { v };
+    },
+  });
 }

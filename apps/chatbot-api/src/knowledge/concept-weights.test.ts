@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDeps } from '../../test/fixtures/temp-deps.js';
+import { addTextDocument } from '../../test/fixtures/text-document.js';
 import { analyzeQuestion } from '../answer/query.js';
-import { chunkDocument } from './chunking.js';
 import { weighConcepts } from './concept-weights.js';
-import { insertDocument, storeChunks } from './store.js';
 import { chunkCount } from './term-stats.js';
 
 let deps: ReturnType<typeof tempDeps>;
@@ -13,34 +11,9 @@ beforeEach(() => {
 });
 afterEach(() => deps.close());
 
-function addPage(title: string, text: string): void {
-  const id = randomUUID();
-  insertDocument(
-    deps.db,
-    {
-      id,
-      accountId: 'acct',
-      jobId: null,
-      namespace: 'general',
-      filename: `${title}.txt`,
-      title: null,
-      sourceType: 'upload',
-      sourceUrl: null,
-      bytes: 1,
-      contentType: 'text/plain',
-      contentHash: id,
-      spoolPath: null,
-    },
-    new Date(),
-  );
-  storeChunks(
-    deps.db,
-    id,
-    title,
-    chunkDocument({ title, blocks: [{ kind: 'text', headings: [title], text }] }),
-    new Date(),
-  );
-}
+const addPage = (title: string, text: string): void => {
+  addTextDocument(deps.db, title, text, { accountId: 'acct' });
+};
 
 const weigh = (question: string, language: 'en' | 'es' = 'en') =>
   weighConcepts(deps.db, analyzeQuestion(question, null).concepts, chunkCount(deps.db), language);

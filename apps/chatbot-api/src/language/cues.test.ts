@@ -24,11 +24,52 @@ describe('frameWordPositions', () => {
     expect(frameWords('cuanto tiempo tarda el tramite')).toEqual(['cuanto', 'tiempo', 'tarda']);
   });
 
+  it('marks the verb of "how does X work", "what is X for" and "what does X do", not X', () => {
+    expect(frameWords('how does the search tool work')).toEqual(['work']);
+    expect(frameWords('what is the self-help center for')).toEqual(['for']);
+    expect(frameWords('what does the clerk do')).toEqual(['do']);
+    expect(frameWords('¿cómo funciona el portal?')).toEqual(['como', 'funciona']);
+  });
+
   it('marks nothing in a question without a frame', () => {
     expect(frameWordPositions('how wide is a van accessible parking space').size).toBe(0);
   });
 
+  it('reads "cuanto tardan" as how long, not how much', () => {
+    expect(intentsOf('cuanto tardan en responder mi queja')).toEqual(['duration']);
+    expect(intentsOf('cuanto cuesta la copia')).toContain('amount');
+  });
+
   it('leaves the intent cues reading the frame', () => {
     expect(intentsOf('how long does it take')).toContain('duration');
+  });
+});
+
+describe('intentsOf: advice nobody here may give', () => {
+  it.each([
+    'Should I plead guilty?',
+    'is my landlord breaking the law by keeping my deposit',
+    'how much money can i get if i sue the store',
+    'my neighbor hit my car, can i sue him',
+    'what should i say to the judge so i keep my license',
+    'is it legal for them to ask for my medical records',
+    'can they make me give my social security number',
+    'can you write my appeal letter for me',
+    '¿Debería declararme culpable?',
+    'es ilegal que me pidan eso',
+    '¿cuánto dinero puedo recibir si demando?',
+  ])('flags "%s"', (q) => {
+    expect(intentsOf(q)).toContain('advice');
+  });
+
+  it.each([
+    'What should I bring to court?',
+    'how do i sue someone in small claims',
+    'how much is the filing fee',
+    'can i pay my ticket online',
+    '¿Cómo presento una demanda de reclamos menores?',
+    'do i have a right to a free interpreter',
+  ])('does not flag the procedural question "%s"', (q) => {
+    expect(intentsOf(q)).not.toContain('advice');
   });
 });

@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import type { ConceptPassage, ConceptSearchResult } from '../knowledge/concept-search.js';
+import {
+  conceptScorer,
+  inRange,
+  numberRanges,
+  pickUnits,
+  questionNumbers,
+  type ScoredUnit,
+  scoreUnits,
+  statementHeading,
+} from './pick-units.js';
+
+function matching(keys: string[]): ConceptSearchResult {
+  return {
+    passages: [],
+    concepts: [],
+    matching: keys.map((key) => ({
+      key,
+      weight: 1,
+      alternatives: [{ words: [key.replace(/^\w+:/, '')], weight: 1 }],
+    })),
+  };
+}
+
+describe('conceptScorer', () => {
+  it('scores by what the question is about, not by its frame or intent hints', () => {
+    const score = conceptScorer(matching(['search', 'tool', 'frame:work', 'intent:process']));
+    // "work" and "process" alone give nothing; the sentence about the tool scores as fully on topic.
+    expect(score('We work hard on the process.')).toBe(0);
+    expect(score('The search tool uses machine learning.')).toBe(1);
+  });
+});
+
+describe('statementHeading', () => {
+  it('takes a heading that states something', () => {
+    const h = 'Requirement: WCAG 2.1 Level AA is the technical standard for web content and mobile apps.';
+    expect(statementHeading(h)).toBe(h);
+    expect(statementHeading('Most people serve one day or one trial and are then done.')).not.toBeNull();
+  });
+
+  it('leaves labels and questions', () => {
+    expect(statementHeading('Filing fees')).toBeNull();
+    expect(statementHeading('How do I file a complaint about a state or local government?')).toBeNull();
+    expect(statementHeading('Requirements for Web and Mobile App Accessibility')).toBeNull();
+    expect(statementHeading(undefined)).toBeNull();
+  });
+});
+
+describe('scoreUnits', () => {
+  const passage = (headingPath: string[]) =>
+    ({
+      title: 'Fact sheet: new rule on web accessibility',
+      headingPath,
+      text: 'This rule sets a technical standard.\nIt applies to cities.',
+    }) as unknown as ConceptPassage;
+
+  it('quotes a statement heading first, scored under its parent headings', () => {
+    const score = conceptScorer(matching(['technical', 'standard', 'rule']));
+    const heading = 'Requirement: WCAG 2.1 Level AA is the technical standard for web content and apps.';
+    const units = scoreUnits(passage(['Fact sheet: new rule on web accessibility', heading]), score, []);
+    expect(units.map((u) => u.unit.position)).toEqual([0, 1, 2]);
+    expect(units[0]!.unit.text).toBe(heading);
+    // "rule" is in the parent heading: the statement holds every concept of the question.
+    expect(units[0]!.concepts).toBe(1);
+  });
+
+  it('adds nothing for a label heading', () => {
+    const score = conceptScorer(matching(['technical', 'standard']));
+    const units = scoreUnits(passage(['Fact sheet: new rule on web accessibility', 'Standards']), score, []);
+    expect(units.map((u) => u.unit.text)).toEqual([
+      'This rule sets a technical standard.',
+      'It applies to cities.',
+    ]);
+  });
+});
+
+const unit = (
+  text: string,
+  position: number,
+  concepts: number,
+  fact: boolean,
+  listItem = false,
+): ScoredUnit => ({
+  unit: { text, listItem, position },
+  concepts,
+  fact,
+});
+
+describe('pickUnits: facts', () => {
+  it('quotes a fact whose lead-in names the question ("Mail it to:" then the address)', () => {
+    const units = [
+      unit('Do not mail cash.', 0, 0.3, false),
+      unit('Mail it to:', 1, 0.3, false),
+      unit('Traffic Division PO Box 4500 Northfield, EX 10220', 2, 0, true),
+      unit('Mail early: the payment must reach the court by the due date.', 3, 0.6, false),
+    ];
+    const picked = pickUnits(units, ['place'], false).map((u) => u.unit.text);
+    expect(picked).toContain('Traffic Division PO Box 4500 Northfield, EX 10220');
+    expect(picked[0]).toBe('Mail it to:');
+  });
+
+  it('does not quote a fact that nothing ties to the question', () => {
+    const units = [unit('Parking is free.', 0, 0, true), unit('Mail your payment early.', 1, 0.6, false)];
+    expect(pickUnits(units, ['amount'], false).map((u) => u.unit.text)).toEqual(['Mail your payment early.']);
+  });
+});
+
+describe('pickUnits: facts in a section titled for the question', () => {
+  const units = [
+    unit('Traffic school keeps a point off your record.', 0, 0.7, false),
+    unit('Pay the full bail amount plus a $64 administrative fee to the court.', 1, 0, true),
+  ];
+
+  it('quotes the fact when the heading names the question', () => {
+    expect(pickUnits(units, ['amount'], true).map((u) => u.unit.text)).toContain(
+      'Pay the full bail amount plus a $64 administrative fee to the court.',
+    );
+  });
+
+  it('does not when only the body matched', () => {
+    expect(pickUnits(units, ['amount'], false).map((u) => u.unit.text)).not.toContain(
+      'Pay the full bail amount plus a $64 administrative fee to the court.',
+    );
+  });
+});
+
+describe('pickUnits: a fact and the sentence most about the question', () => {
+  it('quotes with the fact a sentence far more about the question', () => {
+    const units = [
+      unit('Juror pay is $15 for each day of service.', 0, 0.28, true),
+      unit('Payments are mailed after your service ends.', 1, 0, false),
+      unit('Your employer cannot fire you for jury service, but it does not have to pay you.', 2, 0.6, false),
+    ];
+    expect(pickUnits(units, ['amount'], false).map((u) => u.unit.position)).toEqual([0, 2]);
+  });
+
+  it('quotes the fact alone when it is about as much on topic', () => {
+    const units = [
+      unit('Divorce forms are on the forms page.', 0, 0.7, false),
+      unit('The filing fee is $435.', 1, 0.5, true),
+    ];
+    expect(pickUnits(units, ['amount'], false).map((u) => u.unit.position)).toEqual([1]);
+  });
+});
+
+describe('number ranges', () => {
+  it('reads ranges, not phone numbers', () => {
+    expect(numberRanges('51 to 75: 3; 1')).toEqual([[51, 75]]);
+    expect(numberRanges('$1,500.01 to $5,000: $50')).toEqual([[1500.01, 5000]]);
+    expect(numberRanges('de 10 a 20 días')).toEqual([[10, 20]]);
+    expect(numberRanges('call (555) 010-0195 or 800-514-0301')).toEqual([]);
+  });
+
+  it('finds the row whose range holds a number the question gives', () => {
+    expect(questionNumbers('how many spaces for a lot with 60 spaces')).toEqual([60]);
+    expect(questionNumbers('fee for a $4,000 claim')).toEqual([4000]);
+    expect(inRange('51 to 75: 3; 1', [60])).toBe(true);
+    expect(inRange('76 to 100: 4; 1', [60])).toBe(false);
+    expect(inRange('51 to 75: 3; 1', [])).toBe(false);
+  });
+
+  it('quotes the row holding the number before a row that merely matches more words', () => {
+    const units = [
+      { ...unit('Total parking spaces: minimum accessible spaces', 0, 0.6, true, true) },
+      { ...unit('26 to 50: 2; 1', 1, 0.2, true, true) },
+      { ...unit('51 to 75: 3; 1', 2, 0.2, true, true), inRange: true },
+    ];
+    const picked = pickUnits(units, ['count'], false).map((u) => u.unit.text);
+    expect(picked).toContain('51 to 75: 3; 1');
+    expect(picked).not.toContain('26 to 50: 2; 1');
+  });
+
+  it('counts a range holding the number as naming it', () => {
+    const score = conceptScorer(matching(['60']));
+    expect(score('51 to 75: 3; 1')).toBe(1);
+    expect(score('76 to 100: 4; 1')).toBe(0);
+  });
+});

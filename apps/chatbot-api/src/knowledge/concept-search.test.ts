@@ -1,0 +1,136 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempDeps } from '../../test/fixtures/temp-deps.js';
+import { addTextDocument } from '../../test/fixtures/text-document.js';
+import type { Concept } from '../answer/query.js';
+import { phrasesFor, readOnFirstUse, searchConcepts } from './concept-search.js';
+import { weighConcepts } from './concept-weights.js';
+import { chunkCount } from './term-stats.js';
+
+let deps: ReturnType<typeof tempDeps>;
+beforeEach(() => {
+  deps = tempDeps();
+});
+afterEach(() => deps.close());
+
+const addDoc = (title: string, text: string, sections: { heading: string; text: string }[] = []): string =>
+  addTextDocument(deps.db, title, text, { sections });
+
+const concept = (word: string): Concept => ({
+  key: word,
+  boost: 1,
+  alternatives: [{ words: [word], weight: 1 }],
+});
+
+/** Ten one-chunk documents, "court" in nine of them (more than half: its BM25 IDF is at most zero). */
+function commonWordSite(): { both: string; parkingOnly: string } {
+  const both = addDoc('Garage', 'The court garage offers parking for visitors on weekdays.');
+  const parkingOnly = addDoc('Street', 'The city garage offers parking for visitors on weekdays.');
+  for (const subject of ['jury', 'fees', 'records', 'hours', 'forms', 'appeals', 'divorce', 'probate']) {
+    addDoc(subject, `The court explains ${subject} to visitors on weekdays.`);
+  }
+  return { both, parkingOnly };
+}
+
+describe('concept search candidates', () => {
+  it('leaves a word found in most chunks out of the full-text query, yet still ranks by it', () => {
+    const { both } = commonWordSite();
+    const concepts = [concept('court'), concept('parking')];
+    const total = chunkCount(deps.db);
+    const weighted = weighConcepts(deps.db, concepts, total);
+    expect(phrasesFor(deps.db, weighted, 'kb_chunks_fts', total)).toEqual(['"parking"']);
+
+    const result = searchConcepts(deps.db, {
+      accountId: 'acc',
+      namespaces: null,
+      concepts,
+      text: 'court parking',
+      language: 'en',
+      limit: 5,
+    });
+    expect(result.passages[0]?.documentId).toBe(both);
+    expect(result.passages[0]?.match.matched).toEqual(expect.arrayContaining(['court', 'parking']));
+  });
+
+  it('keeps the rarest word when a question is made only of common ones', () => {
+    commonWordSite();
+    const concepts = [concept('court'), concept('visitors')];
+    const total = chunkCount(deps.db);
+    const weighted = weighConcepts(deps.db, concepts, total);
+    expect(phrasesFor(deps.db, weighted, 'kb_chunks_fts', total)).toEqual(['"court"']);
+
+    const result = searchConcepts(deps.db, {
+      accountId: 'acc',
+      namespaces: null,
+      concepts,
+      text: 'court visitors',
+      language: 'en',
+      limit: 5,
+    });
+    expect(result.passages.length).toBeGreaterThan(0);
+    expect(result.passages[0]?.match.matched).toEqual(expect.arrayContaining(['court', 'visitors']));
+  });
+
+  it('puts one of the forms the index stems alike in the full-text query', () => {
+    commonWordSite();
+    const concepts: Concept[] = [
+      {
+        key: 'fee',
+        boost: 1,
+        alternatives: [
+          { words: ['fees'], weight: 1 },
+          { words: ['fee'], weight: 0.9 },
+          { words: ['charge'], weight: 0.5 },
+        ],
+      },
+      concept('jury'),
+    ];
+    addDoc('Costs', 'There is a charge for copies.');
+    const total = chunkCount(deps.db);
+    const weighted = weighConcepts(deps.db, concepts, total);
+    const phrases = phrasesFor(deps.db, weighted, 'kb_chunks_fts', total);
+    expect(phrases).toContain('"fees"');
+    expect(phrases).not.toContain('"fee"');
+    expect(phrases).toEqual(expect.arrayContaining(['"charge"', '"jury"']));
+  });
+});
+
+describe('following sections', () => {
+  it('gives a top passage the sections after it on its page', () => {
+    addDoc('Complaints', 'There are two options for filing a grievance:', [
+      { heading: 'By mail', text: 'Send the form to the clerk.' },
+      { heading: 'Online', text: 'Use the portal.' },
+    ]);
+    const result = searchConcepts(deps.db, {
+      accountId: 'acc',
+      namespaces: null,
+      concepts: [concept('grievance')],
+      text: 'grievance',
+      language: 'en',
+      limit: 5,
+    });
+    expect(result.passages[0]?.following?.map((f) => f.headingPath)).toEqual([
+      ['Complaints', 'By mail'],
+      ['Complaints', 'Online'],
+    ]);
+    expect({ ...result.passages[0] }.following?.[1]?.text).toContain('portal');
+  });
+
+  it('reads a deferred property once, when first used, unless it was set', () => {
+    const reads: string[] = [];
+    const o: { x?: number; y?: number } = {};
+    readOnFirstUse(o, 'x', () => {
+      reads.push('x');
+      return 1;
+    });
+    readOnFirstUse(o, 'y', () => {
+      reads.push('y');
+      return 2;
+    });
+    expect(reads).toEqual([]);
+    expect(o.x).toBe(1);
+    expect(o.x).toBe(1);
+    o.y = 3;
+    expect(o.y).toBe(3);
+    expect(reads).toEqual(['x']);
+  });
+});

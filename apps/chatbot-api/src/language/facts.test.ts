@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { FACT_INTENTS, factPatterns, isExactFact, isFact, isSimpleText, simpleForm } from './facts.js';
+
+const SENTENCES = [
+  'Visit us at 123 Main Street, Suite 200, Springfield, IL 62701.',
+  'The clerk’s office is in Room 3B on the 2nd floor — open 8:30 a.m. to 4:30 p.m.',
+  'Mail it to P.O. Box 1234 or call (555) 123-4567 / 1-800-ASK-LAWS; e-mail help@court.example.gov.',
+  'The fee is $25 (25 dollars); there is no charge for a waiver.',
+  'File within 30 days, by March 3, 2024, Monday to Friday.',
+  'Signs must be 12 inches tall, 1:24 scale, 50 % of the wall.',
+  'TTY users dial 711. Two copies, one original.',
+  'calle Mayor 5, avenida central, sin costo, dentro de 10 días',
+  '“Quoted” text… with non\u00a0breaking spaces, € 20 and £3 ± 1.',
+  'nothing here at all',
+];
+
+/** Deterministic strings from ASCII and the non-ASCII characters simple text may hold. */
+function fuzzed(n: number): string[] {
+  const pool = [
+    ...'aBcDeKkSsTt0123456789 $.,:-()/@\'"\n',
+    'street',
+    'st.',
+    'room',
+    'floor',
+    'box',
+    'am',
+    'p.m.',
+    'dollars',
+    'free',
+    'march',
+    'days',
+    'inches',
+    '’',
+    '“',
+    '–',
+    '€',
+    '\u00a0',
+  ];
+  let s = 7;
+  const next = () => {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    return s / 2 ** 32;
+  };
+  return Array.from({ length: n }, () =>
+    Array.from({ length: 4 + Math.floor(next() * 30) }, () => pool[Math.floor(next() * pool.length)]).join(
+      '',
+    ),
+  );
+}
+
+describe('fact patterns', () => {
+  it('match simple text the same in their simple form as in full', () => {
+    let simplified = 0;
+    for (const intent of FACT_INTENTS) {
+      for (const p of factPatterns(intent)) {
+        if (p.simple !== p.full) simplified++;
+        for (const text of [...SENTENCES, ...fuzzed(400)].filter(isSimpleText)) {
+          expect(p.simple.test(text), `${p.full.source} on ${JSON.stringify(text)}`).toBe(p.full.test(text));
+        }
+      }
+    }
+    expect(simplified).toBeGreaterThan(10);
+    expect(SENTENCES.filter(isSimpleText).length).toBe(SENTENCES.length - 1);
+  });
+
+  it('turns \\p{Lu} and \\p{L} into ASCII letters and leaves other Unicode syntax alone', () => {
+    expect(simpleForm('[\\p{Lu}\\d][\\p{L}.]*\\s+\\p{L}')?.source).toBe('[A-Za-z\\d][A-Za-z.]*\\s+[A-Za-z]');
+    expect(simpleForm('\\p{N}+')).toBeNull();
+    expect(simpleForm('\\u{1F600}')).toBeNull();
+  });
+
+  it('finds facts in text with letters beyond ASCII through the full patterns', () => {
+    expect(isFact('Oficina en calle Álamo 5', ['place'])).toBe(true);
+    expect(isFact('cuesta 20 dólares', ['amount'])).toBe(true);
+    expect(isFact('Room 12 is on the left', ['place'])).toBe(true);
+    expect(isFact('nothing to see', ['place', 'amount', 'contact'])).toBe(false);
+  });
+});
+
+describe('isExactFact', () => {
+  it('takes a day and month or a clock time as the exact answer to "when"', () => {
+    expect(isExactFact('Comply by April 24, 2026.', ['time'])).toBe(true);
+    expect(isExactFact('Antes del 24 de abril de 2026.', ['time'])).toBe(true);
+    expect(isExactFact('Open from 8:30 a.m.', ['time'])).toBe(true);
+  });
+
+  it('does not take a bare year, which still counts as a loose time fact', () => {
+    const text = 'A document first posted on its website in 2020.';
+    expect(isFact(text, ['time'])).toBe(true);
+    expect(isExactFact(text, ['time'])).toBe(false);
+  });
+
+  it('is isFact for kinds without a looser form', () => {
+    expect(isExactFact('The fee is $35.', ['amount'])).toBe(true);
+    expect(isExactFact('There is a fee.', ['amount'])).toBe(false);
+  });
+});
