@@ -5,7 +5,8 @@
  * upstream stand-in that answers like a model (`BENCH_DELTAS` deltas 40 ms apart, default 3), with
  * a pause between questions so the cores go idle as they do between a court's visitors. Each
  * answer is read to its end, so the relay's upstream connection is reused as in production.
- * Prints TTFT p50/p95 per path and, per build, the median over rounds of (relay − direct).
+ * Prints TTFT p50/p95 per path and, per build, the median over rounds of (relay − direct) and the
+ * relay process's CPU time (user + system) per counted answer, background work included.
  * Prints figures; asserts nothing.
  *
  *   pnpm --filter @amicus/relay build
@@ -17,6 +18,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import {
+  cpuMs,
   ORIGIN,
   percentile,
   spawnRelay,
@@ -70,6 +72,7 @@ const names = ['direct', 'A', 'B'] as const;
 const times: Record<(typeof names)[number], number[]> = { direct: [], A: [], B: [] };
 const added: Record<'A' | 'B', number[]> = { A: [], B: [] };
 const warmUp = 30;
+let cpuAtStart = { A: 0, B: 0 };
 for (let round = 0; round < ROUNDS + warmUp; round++) {
   const got: Partial<Record<(typeof names)[number], number>> = {};
   for (let i = 0; i < names.length; i++) {
@@ -77,20 +80,27 @@ for (let round = 0; round < ROUNDS + warmUp; round++) {
     await sleep(PAUSE_MS);
     got[name] = await paths[name]();
   }
+  if (round === warmUp - 1) cpuAtStart = { A: cpuMs(relays.A.pid), B: cpuMs(relays.B.pid) };
   if (round < warmUp) continue;
   for (const name of names) times[name].push(got[name] as number);
   for (const build of ['A', 'B'] as const) added[build].push((got[build] as number) - (got.direct as number));
 }
 
+const cpuPerAnswer = {
+  A: (cpuMs(relays.A.pid) - cpuAtStart.A) / ROUNDS,
+  B: (cpuMs(relays.B.pid) - cpuAtStart.B) / ROUNDS,
+};
 const fmt = (ms: number) => ms.toFixed(2).padStart(7);
 console.log(`One stream, ${ROUNDS} rounds, ${DELTAS}-delta answers, ${PAUSE_MS} ms between questions`);
 console.log(`A = ${builds.A}\nB = ${builds.B}`);
-console.log('path   |  TTFT p50    p95 | added p50 (rounds) | added p50 (p50 − direct p50)');
+console.log(
+  'path   |  TTFT p50    p95 | added p50 (rounds) | added p50 (p50 − direct p50) | relay CPU per answer',
+);
 for (const name of names) {
   const extra =
     name === 'direct'
       ? ''
-      : ` | ${fmt(percentile(added[name], 50))}            | ${fmt(percentile(times[name], 50) - percentile(times.direct, 50))}`;
+      : ` | ${fmt(percentile(added[name], 50))}            | ${fmt(percentile(times[name], 50) - percentile(times.direct, 50))}                      | ${fmt(cpuPerAnswer[name])} ms`;
   console.log(
     `${name.padEnd(6)} | ${fmt(percentile(times[name], 50))} ${fmt(percentile(times[name], 95))}${extra}`,
   );

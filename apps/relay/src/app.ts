@@ -48,7 +48,11 @@ export function createApp(deps: RelayDeps): Express {
   );
   app.use('/admin', createAdminRouter(deps));
   app.use(
-    widgetRoutes({ distDir: deps.widgetDistDir ?? widgetDistDir(), publicUrl: config.server.publicUrl }),
+    widgetRoutes({
+      distDir: deps.widgetDistDir ?? widgetDistDir(),
+      publicUrl: config.server.publicUrl,
+      courtDates: deps.courtDates !== undefined,
+    }),
   );
 
   const visitorRule = { name: 'visitor', limit: config.limits.visitorPerMinute, key: byVisitor };

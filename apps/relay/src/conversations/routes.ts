@@ -147,7 +147,7 @@ export function conversationRoutes(deps: ConversationRoutesDeps): Router {
     // its transcript cannot stand in for the upstream's.
     let transcriptBehind = false;
     // Read while the upstream prepares its answer (the cache refreshes from the database every few
-    // seconds), not after it, when the first delta is waiting.
+    // seconds); only the done frame's citations wait for it, never the first delta.
     const links = linksNow();
     try {
       await admit(req, res);
@@ -162,14 +162,14 @@ export function conversationRoutes(deps: ConversationRoutesDeps): Router {
         });
       transcriptBehind = true;
       const writer = new SseWriter(res);
-      writer.open(config.limits.heartbeatMs);
       const outcome = await proxyConversationStream({
         upstream,
         writer,
+        heartbeatMs: config.limits.heartbeatMs,
         conversationId: id,
         maxLifetimeMs: config.limits.maxStreamSeconds * 1000,
         visitorGone: visitorGone.signal,
-        links: await links,
+        links,
       });
       writer.end();
       // The upstream meters an answer once its finish is produced, even if the visitor left.

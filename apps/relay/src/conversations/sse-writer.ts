@@ -21,10 +21,11 @@ export class SseWriter {
     this.res.setHeader('Cache-Control', 'no-cache, no-transform');
     this.res.setHeader('X-Accel-Buffering', 'no');
     this.res.setHeader('Connection', 'keep-alive');
-    // Corked for this tick, so the headers and the `start` event written right after them leave
-    // in one packet (one syscall) instead of two; the uncork still sends them at once. (Uncorking
-    // at `setImmediate` instead, to send an already received first delta in the same write, was
-    // tried: at 50 streams some first deltas then waited hundreds of ms, see BENCHMARKS.md.)
+    // Corked for this tick, so the headers, the `start` event written right after them and
+    // whatever else is written before the tick ends (a first delta already received, see
+    // `proxyConversationStream`) leave in one packet (one syscall); the uncork still sends them at
+    // once. (Uncorking at `setImmediate` instead was tried: at 50 streams some first deltas then
+    // waited hundreds of ms, see BENCHMARKS.md.)
     this.res.cork();
     this.res.flushHeaders();
     process.nextTick(() => this.res.uncork());

@@ -22,18 +22,21 @@ export interface ProxyOutcome {
 export async function proxyConversationStream({
   upstream,
   writer,
+  heartbeatMs,
   conversationId,
   maxLifetimeMs,
   visitorGone,
   links,
 }: {
   upstream: Stream<ConversationStreamFrame>;
+  /** Opened here (headers, `start`), after the upstream's first chunk had its chance to be read. */
   writer: SseWriter;
+  heartbeatMs: number;
   conversationId: string;
   maxLifetimeMs: number;
   visitorGone: AbortSignal;
-  /** Staff-set public links of documents, applied to the answer's citations. */
-  links?: DocumentLinkLookup | undefined;
+  /** Staff-set public links of documents, applied to the citations of the done frame (awaited there). */
+  links?: DocumentLinkLookup | Promise<DocumentLinkLookup> | undefined;
 }): Promise<ProxyOutcome> {
   let answer = '';
   let timedOut = false;
@@ -44,14 +47,27 @@ export async function proxyConversationStream({
   const onGone = () => upstream.abort(visitorGone.reason);
   visitorGone.addEventListener('abort', onGone, { once: true });
   const frames = upstream[Symbol.asyncIterator]();
+  // The first read starts before the visitor's headers and `start` are written. A first delta that
+  // came in the same packet as the upstream's headers (the usual case) is then already waiting:
+  // flowing the response takes one tick, and after that tick everything up to its `delta` write is
+  // promise continuations, which all run before the writer's uncork on the following tick. So
+  // headers, `start` and that delta leave in one write, and the visitor's process wakes once.
+  // Nothing is ever held back: a delta not yet received cannot delay the uncork, which stays one
+  // tick after `open` whatever the upstream does.
+  const first = frames.next();
+  // Awaited below (or dropped with the iterator); never an unhandled rejection in between.
+  first.catch(() => undefined);
   try {
+    await new Promise<void>((resolve) => process.nextTick(resolve));
+    writer.open(heartbeatMs);
     await writer.send('start', { conversationId });
-    for (let next = await frames.next(); !next.done; next = await frames.next()) {
+    for (let next = await first; !next.done; next = await frames.next()) {
       // The upstream is untrusted: a frame of the wrong shape is skipped, never a crash.
       const frame: unknown = next.value;
       if (!isRecord(frame)) continue;
       if (frame.done === true) {
-        const message = toWireMessage(frame.message, links);
+        // Only the done frame's citations need the links: the deltas never wait for their read.
+        const message = toWireMessage(frame.message, await links);
         await writer.send('done', { message });
         await settleAfterDone(frames, upstream);
         return { result: 'done', answer: message.content, message };

@@ -74,22 +74,47 @@ export function originGuard({
   };
 }
 
-/** Caches an async list for `ttlMs`, so the allowlist (env + staff-edited) costs no query per request. */
+/**
+ * Caches an async value (the allowlist: env + staff-edited) for `ttlMs`, so it costs no query per
+ * request. For `staleMs` after that the old value is still served while one fresh read runs in the
+ * background, so a request does not wait on the database every `ttlMs`; past `ttlMs + staleMs`
+ * (e.g. after an idle spell), or when nothing was ever read, the request waits for the read. A
+ * change is thus seen within `ttlMs + staleMs` at most. A failed read is never cached: the next
+ * call within the stale window tries again in the background, and past it the caller gets the error.
+ */
 export function cached<T>(
   load: () => Promise<T>,
   ttlMs: number,
-  now: () => number = Date.now,
+  { staleMs = ttlMs, now = Date.now }: { staleMs?: number; now?: () => number } = {},
 ): () => Promise<T> {
   let value: Promise<T> | undefined;
   let loadedAt = 0;
-  return () => {
-    if (value === undefined || now() - loadedAt > ttlMs) {
-      loadedAt = now();
-      value = load().catch((error: unknown) => {
-        value = undefined;
+  let reading: Promise<T> | undefined;
+  const read = (): Promise<T> => {
+    if (reading) return reading;
+    // Counted from the read's start: the value may be older than its arrival.
+    const startedAt = now();
+    const pending = load().then(
+      (loaded) => {
+        value = pending;
+        loadedAt = startedAt;
+        reading = undefined;
+        return loaded;
+      },
+      (error: unknown) => {
+        reading = undefined;
         throw error;
-      });
-    }
+      },
+    );
+    reading = pending;
+    return pending;
+  };
+  return () => {
+    if (value === undefined) return read();
+    const age = now() - loadedAt;
+    if (age <= ttlMs) return value;
+    if (age > ttlMs + staleMs) return read();
+    read().catch(() => undefined);
     return value;
   };
 }

@@ -56,6 +56,9 @@ export function limiterFactory({ redis, prefix, now = Date.now }: LimiterFactory
       policy: `"${name}";q=${limit};w=${Math.ceil(windowMs / 1000)}`,
     }));
     return async (req, res, next) => {
+      // Collected, then set once per header: the answer path's hottest headers.
+      const policies: string[] = [];
+      const states: string[] = [];
       for (const rule of bound) {
         let hits: number;
         let resetTime: Date | undefined;
@@ -69,8 +72,10 @@ export function limiterFactory({ redis, prefix, now = Date.now }: LimiterFactory
         const resetSeconds = resetTime
           ? Math.max(0, Math.ceil((resetTime.getTime() - now()) / 1000))
           : Math.ceil(rule.windowMs / 1000);
-        announce(res, rule, Math.max(0, rule.limit - hits), resetSeconds);
+        policies.push(rule.policy);
+        states.push(`"${rule.name}";r=${Math.max(0, rule.limit - hits)};t=${resetSeconds}`);
         if (hits > rule.limit) {
+          announce(res, policies, states);
           next(
             new HttpError('rate_limited', 'Too many requests; please wait.', {
               retryAfter: Math.max(1, resetSeconds),
@@ -79,6 +84,7 @@ export function limiterFactory({ redis, prefix, now = Date.now }: LimiterFactory
           return;
         }
       }
+      announce(res, policies, states);
       next();
     };
   };
@@ -99,9 +105,16 @@ function redisStore(redis: Redis, prefix: string): RedisStore {
   return store;
 }
 
-function announce(res: Response, rule: BoundRule, remaining: number, resetSeconds: number): void {
-  res.append('RateLimit-Policy', rule.policy);
-  res.append('RateLimit', `"${rule.name}";r=${remaining};t=${resetSeconds}`);
+/** Adds this middleware's items to any an earlier one set, as `res.append` would, in one set each. */
+function announce(res: Response, policies: string[], states: string[]): void {
+  if (policies.length === 0) return;
+  res.setHeader('RateLimit-Policy', appended(res.getHeader('RateLimit-Policy'), policies));
+  res.setHeader('RateLimit', appended(res.getHeader('RateLimit'), states));
+}
+
+function appended(previous: ReturnType<Response['getHeader']>, items: string[]): string | string[] {
+  if (previous === undefined) return items.length === 1 ? (items[0] as string) : items;
+  return [...(Array.isArray(previous) ? previous : [String(previous)]), ...items];
 }
 
 /** The client address (after the configured proxy hops), IPv6 grouped by /56 (one household). */

@@ -17,7 +17,7 @@ beforeAll(async () => {
   writeFileSync(join(root, 'dist', 'widget.js'), 'console.log("loader")');
   writeFileSync(join(root, 'dist', 'panel.js'), 'console.log("panel")');
   const app = express().use(
-    widgetRoutes({ distDir: join(root, 'dist'), publicUrl: 'https://relay.example' }),
+    widgetRoutes({ distDir: join(root, 'dist'), publicUrl: 'https://relay.example', courtDates: true }),
   );
   const server = app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
@@ -46,7 +46,9 @@ describe('widget routes', () => {
       url: string;
       integrity: string;
       files: Record<string, { url: string; integrity: string }>;
+      courtDates: boolean;
     };
+    expect(manifest.courtDates).toBe(true);
     expect(manifest.version).toMatch(/^1\.2\.3-[0-9a-f]{10}$/);
     expect(manifest.url).toBe(`https://relay.example/widget/v${manifest.version}/widget.js`);
     const versioned = await fetch(manifest.url.replace('https://relay.example', url));
@@ -56,6 +58,19 @@ describe('widget routes', () => {
     expect(manifest.integrity).toBe(`sha384-${createHash('sha384').update(body).digest('base64')}`);
     expect(manifest.files['panel.js']?.url).toContain(`/widget/v${manifest.version}/panel.js`);
     expect((await fetch(`${url}/widget/v0.0.0-stale/widget.js`)).status).toBe(404);
+  });
+
+  it('says in the manifest that court dates are off unless the relay has them', async () => {
+    const app = express().use(widgetRoutes({ distDir: join(root, 'dist'), publicUrl: undefined }));
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/widget.json`);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(((await res.json()) as { courtDates: boolean }).courtDates).toBe(false);
+    } finally {
+      server.close();
+    }
   });
 
   it('serves the lazily loaded panel next to either widget URL', async () => {

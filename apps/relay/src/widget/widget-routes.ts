@@ -18,14 +18,17 @@ const matches = (header: string | undefined, etag: string) =>
  * URL courts paste), `/widget/v<version>/…` (immutable, pinned with the SRI hash), the panel under
  * its content-hashed name (immutable at either place), and `/widget.json`, the manifest publishing
  * the versioned URL and its `integrity`. Scripts go out as the brotli or gzip copy the build wrote,
- * whichever the browser accepts (`Vary: Accept-Encoding`, an ETag per coding).
+ * whichever the browser accepts (`Vary: Accept-Encoding`, an ETag per coding). The manifest also says
+ * whether court dates are offered here, which the widget reads to show its court-date action.
  */
 export function widgetRoutes({
   distDir,
   publicUrl,
+  courtDates = false,
 }: {
   distDir: string;
   publicUrl: string | undefined;
+  courtDates?: boolean;
 }): Router {
   let bundle: WidgetBundle | null = null;
   let checkedAt = 0;
@@ -81,6 +84,7 @@ export function widgetRoutes({
       url: `${base}widget.js`,
       integrity: b.files.get('widget.js')?.integrity ?? '',
       files,
+      courtDates,
     };
     res.json(manifest);
   });
