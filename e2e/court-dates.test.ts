@@ -269,4 +269,44 @@ describe('court dates and reminders in the widget', () => {
       await strict.close();
     }
   });
+
+  it('offers no "Find my court date" where the relay has no scheduling service', async () => {
+    const off = await startStack({
+      relay: {
+        env: {
+          SCHEDULING_SERVER_URL: undefined,
+          SCHEDULING_CLIENT_ID: undefined,
+          SCHEDULING_CLIENT_SECRET: undefined,
+        },
+      },
+    });
+    try {
+      for (const [site, relay, name] of [
+        [off.demoUrl, off.relayUrl, 'Find my court date'],
+        [stack.demoUrl, stack.relayUrl, 'Find my court date'],
+      ] as const) {
+        const page = await browser.newPage();
+        const errors = trackPageErrors(page);
+        // The widget learns it from the relay's manifest, which the panel asks for at start-up.
+        const manifest = page.waitForResponse(`${relay}/widget.json`);
+        await page.goto(`${site}/`);
+        const w = widget(page);
+        await w.open();
+        const { courtDates } = (await (await manifest).json()) as { courtDates: boolean };
+        expect(courtDates).toBe(relay === stack.relayUrl);
+        const action = w.dialog.getByRole('button', { name });
+        if (courtDates) await action.waitFor();
+        else {
+          // The answer has been read and drawn (the transcript's greeting is there): still no action.
+          await page.waitForTimeout(200);
+          expect(await action.count()).toBe(0);
+          await expectNoAxeViolations(page, 'amicus-widget');
+        }
+        expect(errors).toEqual([]);
+        await page.close();
+      }
+    } finally {
+      await off.close();
+    }
+  });
 });

@@ -122,6 +122,11 @@ export interface WidgetManifest {
   integrity: string;
   /** Every file of the build (loader and lazily loaded parts) with its versioned URL and SRI value. */
   files: Record<string, { url: string; integrity: string }>;
+  /**
+   * Whether this relay offers court-date look-ups and reminders (a scheduling service is configured).
+   * The widget reads it to show or hide its "Find my court date" action.
+   */
+  courtDates: boolean;
 }
 
 export type {

@@ -49,9 +49,20 @@ function boot(script: HTMLScriptElement): void {
     { type: 'button', class: 'launcher', 'aria-haspopup': 'dialog', 'aria-expanded': 'false' },
     strings.launcher ?? (isSpanish(lang) ? 'Haga una pregunta' : 'Ask a question'),
   ) as HTMLButtonElement;
-  // The panel renders into `box`: when the visitor is quicker than panel.js, the skeleton is drawn there first.
-  const box = make('div', {});
-  root.append(launcher, box);
+  // The dialog's skeleton, shown (aria-busy while loading) when the visitor is quicker than panel.js.
+  // Drawn now, hidden yet laid out (launcher.css), so that showing it and focusing its box is a restyle:
+  // drawn in the press, a textarea taking focus laid the whole host page out in the visitor's task.
+  // The panel renders into its parent <div>, and Preact reuses the matching dialog <div>, <form> and
+  // <textarea>, so focus and anything typed stay put: focus is never moved asynchronously. Named like the
+  // launcher until the panel's heading labels the dialog.
+  const label = launcher.textContent as string;
+  const input = make('textarea', { 'aria-label': label });
+  const skeleton = make(
+    'div',
+    { role: 'dialog', 'aria-label': label, 'aria-busy': 'true', hidden: '' },
+    make('form', {}, input),
+  );
+  root.append(launcher, make('div', {}, skeleton));
 
   const listeners = new Map<AmicusEventName, Set<AmicusListener>>();
   const queue: Call[] = [];
@@ -84,8 +95,9 @@ function boot(script: HTMLScriptElement): void {
     el.src = new URL(import.meta.env.AMICUS_PANEL ?? 'panel.js', script.src).href;
     // A module, so that its parts load as chunks of their own (see vite.config.ts).
     el.type = 'module';
-    // Sites with a nonce-based CSP: scripts we insert need the same nonce.
-    el.nonce = script.nonce ?? '';
+    // Sites with a nonce-based CSP: scripts we insert need the same nonce ('' when none: an HTML
+    // element's nonce is never undefined, whatever the DOM types say).
+    el.nonce = script.nonce as string;
     // Until the panel hands its handle back (its start-up takes a few tasks), presses draw the skeleton
     // and are queued, as before it arrived.
     el.onload = async () => {
@@ -110,19 +122,12 @@ function boot(script: HTMLScriptElement): void {
   const call = (name: Call[0], text = ''): void => {
     if (panel) run([name, text], true);
     else if (name === 'close') {
-      // Closed before the panel arrived: the skeleton goes now, and focus in it returns to the launcher.
-      if (box.contains(root.activeElement)) launcher.focus();
-      box.replaceChildren();
-    } else if (!box.firstChild) {
-      // Activated before panel.js has arrived: the dialog's skeleton (aria-busy while loading) shows now
-      // and its question box takes focus in this task. The panel renders into `box` and Preact reuses the
-      // matching dialog <div>, <form> and <textarea>, so focus and anything typed stay put: focus is never
-      // moved asynchronously. Named like the launcher until the panel's heading labels the dialog.
-      const label = launcher.textContent as string;
-      const input = make('textarea', { 'aria-label': label });
-      box.append(
-        make('div', { role: 'dialog', 'aria-label': label, 'aria-busy': 'true' }, make('form', {}, input)),
-      );
+      // Closed before the panel arrived: the skeleton hides now, and focus in it returns to the launcher.
+      if (skeleton.contains(root.activeElement)) launcher.focus();
+      skeleton.hidden = true;
+    } else {
+      // Activated before panel.js has arrived: the skeleton shows and its box takes focus in this task.
+      skeleton.hidden = false;
       input.focus();
     }
     if (!panel) {
@@ -145,7 +150,7 @@ function boot(script: HTMLScriptElement): void {
   launcher.onclick = () => (panel ? panel.toggle() : call('open'));
   // First intent. pointerenter also fires for touch and pen, just before pointerdown (Pointer Events):
   // no need for both; a press without either (keyboard, assistive tech) goes through onclick → call().
-  for (const type of ['pointerenter', 'focus']) launcher.addEventListener(type, load);
+  launcher.onpointerenter = launcher.onfocus = load;
 
   const attach = (): void => {
     document.body.append(host);

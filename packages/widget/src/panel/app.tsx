@@ -99,9 +99,11 @@ export function App({ chat, i18n, suggestions, hosts, panelRef, inputRef, onClos
         <div class="intro">
           <p>{t('greeting')}</p>
           <p class="disclaimer">{t('disclaimer')}</p>
-          <button type="button" class="link-btn" onClick={chat.court}>
-            {t('court')}
-          </button>
+          {chat.courts.value && (
+            <button type="button" class="link-btn" onClick={chat.court}>
+              {t('court')}
+            </button>
+          )}
           {!messages.length && suggestions.length > 0 && (
             <ul class="suggest" aria-label={t('suggestionsLabel')}>
               {suggestions.map((q) => (

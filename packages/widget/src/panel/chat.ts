@@ -80,6 +80,8 @@ export function createChat({
     post: client.post,
     conversationId: () => conversation.id,
     indexOf: (message: ChatMessage) => messages.value.filter((m) => !m.card).indexOf(message),
+    /** Whether the relay offers court dates (mount.tsx asks it): "Find my court date" shows only then. */
+    courts: signal(false),
     /** "Find my court date": the lookup card, asking for a case number. */
     court(): void {
       conversation.add(conversation.create('assistant', '', 'done', { kind: 'court_date' }));

@@ -100,12 +100,14 @@ export function createI18n(lang: string, overrides: Record<string, string>): I18
   // Made on first use (a countdown): the page's first Intl formatter loads locale data, which costs
   // tens of ms on a slow phone and would otherwise be part of the panel's start-up.
   let unit: Intl.NumberFormat | undefined;
+  const format = (tag: string) =>
+    new Intl.NumberFormat(tag, { style: 'unit', unit: 'second', unitDisplay: 'long' });
   const seconds = (n: number): string => {
     try {
-      unit ??= new Intl.NumberFormat(lang, { style: 'unit', unit: 'second', unitDisplay: 'long' });
+      unit ??= format(lang);
     } catch {
       // An invalid `data-lang` tag must not break the widget.
-      unit = new Intl.NumberFormat(base, { style: 'unit', unit: 'second', unitDisplay: 'long' });
+      unit = format(base);
     }
     return unit.format(n);
   };

@@ -23,6 +23,8 @@ let root: ShadowRoot;
 let launcher: HTMLButtonElement;
 let panel: PanelHandle;
 let events: [AmicusEventName, unknown][];
+/** What the relay's manifest (`/widget.json`) says about court dates. */
+let courtDates: boolean;
 
 async function setup(
   dataset: Record<string, string> = {},
@@ -31,6 +33,7 @@ async function setup(
   reply?: string,
 ) {
   const relay = testRelay({
+    'GET /widget.json': () => json(200, { courtDates }),
     'POST /api/sessions': () => json(201, session()),
     'POST /api/conversations': () => json(201, { id: 'c1', created: 1 }),
     'POST /api/conversations/c1/messages': () =>
@@ -73,7 +76,10 @@ const started = () => new Promise((r) => setTimeout(r, 20));
 /** The Send/Stop button's current label: the one not hidden from assistive technology. */
 const sendLabel = () => $('.send > :not([aria-hidden="true"])')?.textContent;
 
-beforeEach(() => sessionStorage.clear());
+beforeEach(() => {
+  sessionStorage.clear();
+  courtDates = true;
+});
 afterEach(() => {
   document.body.innerHTML = '';
   vi.unstubAllGlobals();
@@ -125,13 +131,25 @@ describe('panel', () => {
     await setup();
     panel.open(true);
     expect($('.card')).toBeNull();
-    const action = $$('.intro button').find((b) => b.textContent === 'Find my court date')!;
+    // Offered once the relay's manifest says it has court dates (asked after the transcript).
+    const find = () => $$('.intro button').find((b) => b.textContent === 'Find my court date');
+    await vi.waitFor(() => expect(find()).toBeDefined());
+    const action = find()!;
     action.focus();
     action.click();
     // The card's chunk is imported on first use: transformed by Vite here, slow on a loaded machine.
     await vi.waitFor(() => expect($('.card input')).not.toBeNull(), { timeout: 5000 });
     expect(root.activeElement).toBe($('.card input'));
     expect($(`label[for="${$('.card input')!.id}"]`)?.textContent).toBe('Case number');
+  });
+
+  it('offers no court-date action when the relay has no scheduling service', async () => {
+    courtDates = false;
+    const relay = await setup();
+    await vi.waitFor(() => expect(relay.calls.some((c) => c.path === '/widget.json')).toBe(true));
+    await started(); // the manifest's answer is read
+    expect($('.intro')).not.toBeNull();
+    expect($$('.intro button').map((b) => b.textContent)).not.toContain('Find my court date');
   });
 
   it('puts thumbs up and down under a finished answer', async () => {
@@ -292,6 +310,22 @@ describe('panel', () => {
     expect(skeleton.hasAttribute('aria-busy')).toBe(false);
     expect(skeleton.hidden).toBe(false);
     expect(root.getElementById(skeleton.getAttribute('aria-labelledby')!)?.textContent).toBe('Court help');
+  });
+
+  it('renders into the hidden skeleton the loader drew at start-up, without opening', async () => {
+    const skeleton = document.createElement('div');
+    skeleton.setAttribute('role', 'dialog');
+    skeleton.hidden = true;
+    skeleton.append(document.createElement('form'));
+    skeleton.firstChild?.appendChild(document.createElement('textarea'));
+    await setup({}, 'en', skeleton);
+    expect($('[role="dialog"]')).toBe(skeleton);
+    expect(skeleton.hidden).toBe(true);
+    expect(launcher.getAttribute('aria-expanded')).toBeNull();
+    expect(events).toEqual([]);
+    panel.open(true);
+    expect(skeleton.hidden).toBe(false);
+    expect(root.activeElement).toBe(skeleton.querySelector('textarea'));
   });
 
   it('starts up over several tasks (state, styles, hidden shell, transcript) before handing back its handle', async () => {

@@ -1,3 +1,4 @@
+import type { WidgetManifest } from '@amicus/protocol';
 import { effect } from '@preact/signals-core';
 import { createRef, render } from 'preact';
 import { useLayoutEffect, useState } from 'preact/hooks';
@@ -104,7 +105,8 @@ export async function mount({ settings, root, launcher, emit }: PanelContext): P
   // The loader's skeleton, when the visitor opened the dialog before the panel was ready: rendering into
   // it reuses its dialog, form and focused <textarea>, keeping focus and what was typed, and the panel
   // shows in this same task (hidden, it would drop focus). `lang` is on the host already.
-  const skeleton = root.querySelector('textarea');
+  // (The loader draws it hidden at start-up: it counts only if shown.)
+  const skeleton = root.querySelector<HTMLTextAreaElement>('[role=dialog]:not([hidden]) textarea');
   chat.draft.value ||= skeleton?.value ?? '';
   const container = root.querySelector('div') as HTMLDivElement;
   render(
@@ -125,6 +127,19 @@ export async function mount({ settings, root, launcher, emit }: PanelContext): P
 
   // The transcript in a task of its own; a question asked meanwhile (a replayed Amicus.ask) waits for it.
   const restored = pause().then(() => void chat.restore());
+  // Court dates are offered only where the relay has a scheduling service: its manifest says so (asked
+  // after the transcript, in a task of its own). Until it answers, or if it cannot, the greeting has no
+  // court-date action.
+  restored
+    .then(pause)
+    .then(() => fetch(`${options.relay}/widget.json`))
+    .then((r) => r.json())
+    .then(
+      (m: WidgetManifest) => {
+        chat.courts.value = m.courtDates;
+      },
+      () => {},
+    );
 
   return {
     open: show,
@@ -152,7 +167,16 @@ function Live(props: AppProps) {
     // would double the first render, the largest task of the start-up).
     let subscribed = false;
     return effect(() => {
-      for (const s of [chat.messages, chat.busy, chat.wait, chat.notice, chat.draft, chat.status]) s.value;
+      for (const s of [
+        chat.messages,
+        chat.busy,
+        chat.wait,
+        chat.notice,
+        chat.draft,
+        chat.status,
+        chat.courts,
+      ])
+        s.value;
       if (subscribed) redraw((n) => n + 1);
       subscribed = true;
     });

@@ -22,14 +22,17 @@ export type ErrorKind =
 
 export class RelayError extends Error {
   override readonly name = 'RelayError';
-  constructor(
-    readonly kind: ErrorKind,
-    message: string,
-    readonly retryable: boolean,
-    /** Seconds to wait, when the relay said so. */
-    readonly retryAfter: number | null = null,
-  ) {
+  // Declared, then assigned in the constructor: parameter properties would also emit class fields
+  // (bytes in the panel's budget) for what the constructor sets anyway.
+  declare readonly kind: ErrorKind;
+  declare readonly retryable: boolean;
+  /** Seconds to wait, when the relay said so. */
+  declare readonly retryAfter: number | null;
+  constructor(kind: ErrorKind, message: string, retryable: boolean, retryAfter: number | null = null) {
     super(message);
+    this.kind = kind;
+    this.retryable = retryable;
+    this.retryAfter = retryAfter;
   }
 }
 
