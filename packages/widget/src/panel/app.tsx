@@ -27,6 +27,9 @@ export function App({ chat, i18n, suggestions, hosts, panelRef, inputRef, onClos
   const notice = chat.notice.value;
   const transcript = useRef<HTMLElement>(null);
   const pinned = useRef(true);
+  // Where the widget itself last put the view: the scroll event that follows is its own, not the
+  // reader's, and arrives a frame later, when a fast answer may already have grown the transcript.
+  const placed = useRef(-1);
   const count = useRef(0);
   // A new question (or a restored transcript) brings the view to its latest exchange.
   if (messages.length > count.current) pinned.current = true;
@@ -46,6 +49,7 @@ export function App({ chat, i18n, suggestions, hosts, panelRef, inputRef, onClos
       const asked = [...el.querySelectorAll('.user')].pop();
       const below = asked ? asked.getBoundingClientRect().top - el.getBoundingClientRect().top - 8 : -1;
       el.scrollTop = below < 0 ? el.scrollHeight : el.scrollTop + below;
+      placed.current = el.scrollTop;
     });
   });
 
@@ -93,7 +97,8 @@ export function App({ chat, i18n, suggestions, hosts, panelRef, inputRef, onClos
         tabIndex={0}
         onScroll={(e) => {
           const el = e.currentTarget;
-          pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
+          if (el.scrollTop !== placed.current)
+            pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
         }}
       >
         <div class="intro">
