@@ -1,12 +1,9 @@
 import { Readable } from 'node:stream';
-import { inflateRawSync } from 'node:zlib';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
 import type { Block, ParsedDocument } from '../../knowledge/chunking.js';
 import type { Pacer } from '../../knowledge/pacer.js';
 import { ParseError } from './parse-error.js';
-import { entryData, readZipDirectory } from './zip-directory.js';
-import { MAX_ZIP_ENTRIES } from './zip-guard.js';
+import { XlsxPackage } from './xlsx-package.js';
 
 /** Characters fed to the CSV parser at a time: the streaming parser stops between them. */
 const CSV_SLICE = 64 * 1024;
@@ -52,9 +49,10 @@ const SHEET_LIMITS: SheetLimits = { maxRows: MAX_SHEET_ROWS, maxCells: MAX_SHEET
 
 /**
  * XLSX: one table per worksheet, the sheet name as heading, the first non-empty row as header.
- * exceljs's streaming reader hands over one row at a time, so the work is linear in the rows and
+ * exceljs's worksheet reader hands over one row at a time, so the work is linear in the rows and
  * the caps apply while reading (the whole-workbook model took 890 MB for 2M cells, and its
- * `columnCount`, which walks every row, was evaluated per cell: 20k rows took 40 s).
+ * `columnCount`, which walks every row, was evaluated per cell: 20k rows took 40 s). The package
+ * is read by its central directory (xlsx-package.ts), so the order of its parts does not matter.
  */
 export async function parseXlsx(
   bytes: Buffer,
@@ -63,21 +61,14 @@ export async function parseXlsx(
   limits: SheetLimits = SHEET_LIMITS,
 ): Promise<ParsedDocument> {
   const blocks: Block[] = [];
+  let title = '';
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
-      worksheets: 'emit',
-      sharedStrings: 'cache',
-      // Styles tell dates from numbers.
-      styles: 'cache',
-      hyperlinks: 'ignore',
-      entries: 'ignore',
-    });
-    for await (const ws of reader) {
-      // exceljs's typings omit the reader's sheet name.
-      const name = (ws as unknown as { name: string }).name;
+    const xlsx = XlsxPackage.open(bytes);
+    title = xlsx.title();
+    for await (const { name, rows: sheetRows } of xlsx.worksheets()) {
       const rows: string[][] = [];
       let cells = 0;
-      for await (const row of ws) {
+      for await (const row of sheetRows) {
         if (!row.hasValues) continue;
         const width = row.cellCount;
         cells += width;
@@ -97,9 +88,10 @@ export async function parseXlsx(
     }
   } catch (err) {
     if (err instanceof ParseError) throw err;
-    throw new ParseError('The spreadsheet could not be read; it may be damaged.');
+    // The cause stays attached so a real failure can be told from a damaged file.
+    throw new ParseError('The spreadsheet could not be read; it may be damaged.', { cause: err });
   }
-  return { title: workbookTitle(bytes) || fallbackTitle, blocks };
+  return { title: title || fallbackTitle, blocks };
 }
 
 function overLimit(sheet: string, limit: string): ParseError {
@@ -107,30 +99,6 @@ function overLimit(sheet: string, limit: string): ParseError {
     `The spreadsheet is refused: sheet "${sheet}" has more than ${limit}; split it into smaller files.`,
   );
 }
-
-/** The document title in docProps/core.xml (the streaming reader does not read it); '' when none. */
-function workbookTitle(bytes: Buffer): string {
-  try {
-    const entry = readZipDirectory(bytes, MAX_ZIP_ENTRIES).find((e) => e.name === 'docProps/core.xml');
-    if (!entry || entry.uncompressedSize > CORE_XML_MAX) return '';
-    const data = entryData(bytes, entry);
-    const xml = (
-      entry.method === 8 ? inflateRawSync(data, { maxOutputLength: CORE_XML_MAX }) : data
-    ).toString('utf8');
-    const title = /<dc:title>([^<]*)<\/dc:title>/.exec(xml)?.[1] ?? '';
-    return decodeXmlText(title).trim();
-  } catch {
-    return '';
-  }
-}
-
-const CORE_XML_MAX = 64 * 1024;
-
-function decodeXmlText(s: string): string {
-  return s.replace(/&(lt|gt|quot|apos|amp);/g, (_, name: string) => XML_ENTITIES[name] ?? '');
-}
-
-const XML_ENTITIES: Record<string, string> = { lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' };
 
 async function tableBlocks(records: string[][], headings: string[], pacer: Pacer): Promise<Block[]> {
   const rows: string[][] = [];
