@@ -1,4 +1,5 @@
 import { cueText, frameWordPositions, type Intent, intentHints, intentsOf } from '../language/cues.js';
+import { findGlossaryPhrases } from '../language/glossary.js';
 import { findLexiconPhrases } from '../language/lexicon.js';
 import { synonyms } from '../language/wordnet.js';
 import { contentWords, detectLanguage, isFunctionWord, type Language, words } from '../language/words.js';
@@ -34,6 +35,11 @@ export interface QueryAnalysis {
 }
 
 const LEXICON_WEIGHT = 0.85;
+/**
+ * A general word's English equivalents in a Spanish question (the glossary): sure enough to make the
+ * word known on an English page (concept-weights.ts's STRONG_ALTERNATIVE), less sure than the lexicon.
+ */
+const GLOSSARY_WEIGHT = 0.8;
 const SYNONYM_WEIGHT = 0.45;
 /** A follow-up's previous question lends its concepts at this boost. */
 const CARRIED_BOOST = 0.6;
@@ -46,7 +52,7 @@ const ANAPHORA =
   /^(and|y|also|tambien|what about|and what about|y (que|si|donde|cuando|cuanto|como))\b|\b(it|that|this|those|them|there|eso|esto|ese|esa|ahi|alli|lo)\b/;
 
 /** Concepts of one question text (no carry-over). */
-function conceptsOf(text: string, boost: number): Concept[] {
+function conceptsOf(text: string, boost: number, language: Language = detectLanguage(text)): Concept[] {
   const ws = words(text);
   const out: Concept[] = [];
   const covered = new Set<number>();
@@ -65,6 +71,18 @@ function conceptsOf(text: string, boost: number): Concept[] {
       }
     }
     out.push({ key: `g${m.groups.map((g) => g.id).join('+')}`, boost, alternatives });
+  }
+  // A Spanish question's everyday words, for English pages: the glossary's equivalents (the word
+  // itself stays first, for Spanish pages).
+  if (language === 'es') {
+    for (const m of findGlossaryPhrases(ws, new Set([...covered, ...frame]))) {
+      const own = ws.slice(m.start, m.start + m.length);
+      for (let k = m.start; k < m.start + m.length; k++) covered.add(k);
+      const alternatives: Alternative[] = [{ words: own, weight: 1 }];
+      for (const p of m.english) alternatives.push({ words: p, weight: GLOSSARY_WEIGHT });
+      const key = own.join(' ');
+      if (!out.some((c) => c.key === key)) out.push({ key, boost, alternatives });
+    }
   }
   const content = new Set(contentWords(text));
   ws.forEach((w, i) => {

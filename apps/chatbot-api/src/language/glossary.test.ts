@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeQuestion } from '../answer/query.js';
+import { findGlossaryPhrases } from './glossary.js';
+import { words } from './words.js';
+
+const english = (text: string, skip: number[] = []) =>
+  findGlossaryPhrases(words(text), new Set(skip)).map((m) => ({
+    at: m.start,
+    length: m.length,
+    english: m.english.map((p) => p.join(' ')),
+  }));
+
+describe('the Spanish→English glossary', () => {
+  it('finds a regular form by its stem and an irregular form as the entry lists it', () => {
+    expect(english('cómo elimino mi cuenta')).toContainEqual(
+      expect.objectContaining({ at: 1, length: 1, english: expect.arrayContaining(['delete', 'remove']) }),
+    );
+    // "cuestan" (costar) is listed as written: the price, not a slope.
+    expect(english('cuanto cuestan las copias')[0]).toMatchObject({ at: 1, english: ['cost', 'price'] });
+  });
+
+  it('matches an expression as one, longest first, accents folded', () => {
+    expect(english('¿Dónde pongo mi fecha de nacimiento?')).toContainEqual({
+      at: 3,
+      length: 3,
+      english: ['date of birth', 'birth date'],
+    });
+  });
+
+  it('starts no match on a function word and skips words already covered', () => {
+    // "para" is a preposition here, not a form of "parar" (to stop).
+    expect(english('para')).toEqual([]);
+    expect(english('necesito mi contrasena', [2])).not.toContainEqual(expect.objectContaining({ at: 2 }));
+    expect(english('necesito mi contrasena')).toContainEqual(
+      expect.objectContaining({ at: 2, english: ['password'] }),
+    );
+  });
+});
+
+describe('questions with glossary words', () => {
+  it('gives a Spanish question English equivalents, weaker than its own words', () => {
+    const a = analyzeQuestion('¿Cómo cambio mi contraseña?', null);
+    const password = a.concepts.find((c) => c.key === 'contrasena');
+    expect(password?.alternatives[0]).toEqual({ words: ['contrasena'], weight: 1 });
+    expect(password?.alternatives).toContainEqual({ words: ['password'], weight: 0.8 });
+  });
+
+  it('leaves English questions alone: "once" and "red" are English words there', () => {
+    const a = analyzeQuestion('is the red form needed once a year', null);
+    expect(a.language).toBe('en');
+    expect(a.concepts.flatMap((c) => c.alternatives).every((x) => x.weight !== 0.8)).toBe(true);
+  });
+});
