@@ -1,5 +1,5 @@
 import { cueText, frameWordPositions, type Intent, intentHints, intentsOf } from '../language/cues.js';
-import { findGlossaryPhrases } from '../language/glossary.js';
+import { findGlossaryPhrases, findPlainPhrases } from '../language/glossary.js';
 import { findLexiconPhrases } from '../language/lexicon.js';
 import { synonyms } from '../language/wordnet.js';
 import { contentWords, detectLanguage, isFunctionWord, type Language, words } from '../language/words.js';
@@ -40,6 +40,8 @@ const LEXICON_WEIGHT = 0.85;
  * word known on an English page (concept-weights.ts's STRONG_ALTERNATIVE), less sure than the lexicon.
  */
 const GLOSSARY_WEIGHT = 0.8;
+/** The formal words agencies write for a plain English word ("buy" → "purchase"). */
+const PLAIN_WEIGHT = 0.8;
 const SYNONYM_WEIGHT = 0.45;
 /** A follow-up's previous question lends its concepts at this boost. */
 const CARRIED_BOOST = 0.6;
@@ -72,14 +74,20 @@ function conceptsOf(text: string, boost: number, language: Language = detectLang
     }
     out.push({ key: `g${m.groups.map((g) => g.id).join('+')}`, boost, alternatives });
   }
-  // A Spanish question's everyday words, for English pages: the glossary's equivalents (the word
-  // itself stays first, for Spanish pages).
-  if (language === 'es') {
-    for (const m of findGlossaryPhrases(ws, new Set([...covered, ...frame]))) {
+  // Everyday words: a Spanish question's English equivalents from the glossary, for English pages
+  // (the word itself stays first, for Spanish pages); an English question's plain words, the formal
+  // words agencies write for them.
+  {
+    const find = language === 'es' ? findGlossaryPhrases : findPlainPhrases;
+    const weight = language === 'es' ? GLOSSARY_WEIGHT : PLAIN_WEIGHT;
+    for (const m of find(ws, new Set([...covered, ...frame]))) {
       const own = ws.slice(m.start, m.start + m.length);
       for (let k = m.start; k < m.start + m.length; k++) covered.add(k);
       const alternatives: Alternative[] = [{ words: own, weight: 1 }];
-      for (const p of m.english) alternatives.push({ words: p, weight: GLOSSARY_WEIGHT });
+      for (const p of m.english) alternatives.push({ words: p, weight });
+      // An English word keeps its WordNet synonyms too (below, for words no table lists).
+      if (language === 'en' && own.length === 1)
+        for (const syn of synonyms(own[0]!)) alternatives.push({ words: words(syn), weight: SYNONYM_WEIGHT });
       const key = own.join(' ');
       if (!out.some((c) => c.key === key)) out.push({ key, boost, alternatives });
     }

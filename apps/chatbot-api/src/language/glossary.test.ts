@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeQuestion } from '../answer/query.js';
+import { dataLines } from './data-files.js';
 import { findGlossaryPhrases } from './glossary.js';
 import { words } from './words.js';
 
@@ -45,9 +46,30 @@ describe('questions with glossary words', () => {
     expect(password?.alternatives).toContainEqual({ words: ['password'], weight: 0.8 });
   });
 
-  it('leaves English questions alone: "once" and "red" are English words there', () => {
-    const a = analyzeQuestion('is the red form needed once a year', null);
-    expect(a.language).toBe('en');
-    expect(a.concepts.flatMap((c) => c.alternatives).every((x) => x.weight !== 0.8)).toBe(true);
+  it('reads an English question with the plain-words table, not the Spanish glossary', () => {
+    // "red" and "once" are Spanish words too (network, eleven): not here.
+    const red = analyzeQuestion('is the red form needed once a year', null);
+    expect(red.language).toBe('en');
+    expect(red.concepts.flatMap((c) => c.alternatives).every((x) => x.weight !== 0.8)).toBe(true);
+    // A plain word finds the formal one a page writes, in any form, and keeps its WordNet synonyms.
+    const buy = analyzeQuestion('where do I buy bus passes', null);
+    const bought = buy.concepts.find((c) => c.key === 'buy');
+    expect(bought?.alternatives).toContainEqual({ words: ['purchase'], weight: 0.8 });
+    expect(bought?.alternatives.some((x) => x.weight < 0.8)).toBe(true);
+    const moved = analyzeQuestion('I moved, how do I update my address', null);
+    expect(moved.concepts.find((c) => c.key === 'moved')?.alternatives).toContainEqual({
+      words: ['relocate'],
+      weight: 0.8,
+    });
+  });
+});
+
+describe('plain-words.en.tsv', () => {
+  const lines = dataLines('plain-words.en.tsv');
+
+  it('has one tab a line, lower case, and each plain form on one line only', () => {
+    expect(lines.filter((l) => l.split('\t').length !== 2 || l !== l.toLowerCase())).toEqual([]);
+    const forms = lines.flatMap((l) => (l.split('\t')[0] ?? '').split(',').map((f) => f.trim()));
+    expect(forms.filter((f, i) => forms.indexOf(f) !== i)).toEqual([]);
   });
 });

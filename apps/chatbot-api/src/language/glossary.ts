@@ -1,23 +1,26 @@
 import { dataLines } from './data-files.js';
 import { stem } from './stem.js';
-import { isFunctionWord, words } from './words.js';
+import { isFunctionWord, type Language, words } from './words.js';
 
 /*
- * The general Spanish→English glossary (data/language/glossary.es-en.tsv): everyday Spanish words
- * and expressions with their usual English equivalents, so a Spanish question can find an English
- * page ("¿cuánto cuesta?" → "cost", "contraseña" → "password"). Legal vocabulary is the lexicon's
- * (lay-legal.tsv); regular cognates are cognates.ts's.
+ * Tables of equivalents for everyday words, matched in a question's words:
+ * - the general Spanish→English glossary (data/language/glossary.es-en.tsv): everyday Spanish words
+ *   and expressions with their usual English equivalents, so a Spanish question can find an English
+ *   page ("¿cuánto cuesta?" → "cost", "contraseña" → "password");
+ * - plain English words and the formal words agencies write for them (data/language/plain-words.en.tsv,
+ *   reversed from the Federal Plain Language Guidelines): "buy" → "purchase", "live" → "reside".
+ * Legal vocabulary is the lexicon's (lay-legal.tsv); regular cognates are cognates.ts's.
  *
  * A question's words are looked up as written (the irregular forms an entry lists: "cuesta", "hizo"),
- * then by Spanish stem, so the regular forms of a verb or a plural meet their entry ("eliminan" →
- * "eliminar"). Expressions of several words are matched first, longest first, word by word the same way.
+ * then by stem, so the regular forms of a verb or a plural meet their entry ("eliminan" → "eliminar").
+ * Expressions of several words are matched first, longest first, word by word the same way.
  */
 
 export interface GlossaryMatch {
   /** Index of the first question word covered, and how many words. */
   start: number;
   length: number;
-  /** English equivalents, most common first, as folded words. */
+  /** Equivalents, most common first, as folded words. */
   english: string[][];
 }
 
@@ -34,70 +37,73 @@ function phrases(cell: string | undefined): string[][] {
     .filter((p) => p.length > 0);
 }
 
-const ENTRIES: Entry[] = dataLines('glossary.es-en.tsv').map((line) => {
-  const [es, en] = line.split('\t');
-  return { forms: phrases(es), english: phrases(en) };
-});
-
-const stemOf = (w: string) => stem(w, 'es');
-
-/** A Spanish word's keys: as written, and its stem (a stem key starts with "~"). */
-const keysOf = (w: string) => [w, `~${stemOf(w)}`];
+/** Finds a table's entries in a question's folded words (see phraseTable). */
+type Finder = (ws: readonly string[], skip: ReadonlySet<number>) => GlossaryMatch[];
 
 /**
- * First word's key → [form, entry], longest form first. Forms index under their own words; a
- * form's words also index by stem, unless another entry lists that stem's word as written: "cuesta"
- * (costar) is not the noun "cuesta" (slope) for "cuestan", when the former lists it.
+ * The table of a data file (forms, a tab, equivalents), its forms in `language`. Its finder returns
+ * the entries found in a question's folded words, longest first and without overlap. Words in `skip`
+ * (already covered by the lexicon) are in no match; a function word starts none ("para" is not a
+ * form of "parar"), though an expression may hold one ("fecha de nacimiento").
  */
-const BY_FIRST = new Map<string, { form: string[]; entry: Entry }[]>();
-const WRITTEN = new Set(ENTRIES.flatMap((e) => e.forms.map((f) => f.join(' '))));
-for (const entry of ENTRIES) {
-  for (const form of entry.forms) {
-    for (const key of keysOf(form[0]!)) {
-      const list = BY_FIRST.get(key) ?? [];
-      if (!list.some((x) => x.entry === entry && x.form.length === form.length)) list.push({ form, entry });
-      BY_FIRST.set(key, list);
+function phraseTable(file: string, language: Language): Finder {
+  const entries: Entry[] = dataLines(file).map((line) => {
+    const [from, to] = line.split('\t');
+    return { forms: phrases(from), english: phrases(to) };
+  });
+  const stemOf = (w: string) => stem(w, language);
+  /** A word's keys: as written, and its stem (a stem key starts with "~"). */
+  const keysOf = (w: string) => [w, `~${stemOf(w)}`];
+  // First word's key → [form, entry], longest form first. A question word that some entry lists as
+  // written matches only as written: "cuesta" (costar) is not the noun "cuesta" (slope).
+  const byFirst = new Map<string, { form: string[]; entry: Entry }[]>();
+  const written = new Set(entries.flatMap((e) => e.forms.map((f) => f.join(' '))));
+  for (const entry of entries) {
+    for (const form of entry.forms) {
+      for (const key of keysOf(form[0]!)) {
+        const list = byFirst.get(key) ?? [];
+        if (!list.some((x) => x.entry === entry && x.form.length === form.length)) list.push({ form, entry });
+        byFirst.set(key, list);
+      }
     }
   }
-}
-for (const list of BY_FIRST.values()) list.sort((a, b) => b.form.length - a.form.length);
+  for (const list of byFirst.values()) list.sort((a, b) => b.form.length - a.form.length);
+  const same = (question: string, form: string) =>
+    question === form || (!written.has(question) && stemOf(question) === stemOf(form));
 
-/** Whether a question word is the form's word: as written, or (unless listed as written elsewhere) by stem. */
-function same(question: string, form: string): boolean {
-  return question === form || (!WRITTEN.has(question) && stemOf(question) === stemOf(form));
+  return (ws, skip) => {
+    const out: GlossaryMatch[] = [];
+    let i = 0;
+    while (i < ws.length) {
+      if (skip.has(i) || isFunctionWord(ws[i]!)) {
+        i++;
+        continue;
+      }
+      const w = ws[i]!;
+      const candidates = written.has(w)
+        ? (byFirst.get(w) ?? [])
+        : keysOf(w).flatMap((k) => byFirst.get(k) ?? []);
+      let best: GlossaryMatch | null = null;
+      for (const { form, entry } of candidates.sort((a, b) => b.form.length - a.form.length)) {
+        if (best && form.length < best.length) break;
+        if (i + form.length > ws.length) continue;
+        if (!form.every((f, k) => !(k > 0 && skip.has(i + k)) && same(ws[i + k]!, f))) continue;
+        if (!best) best = { start: i, length: form.length, english: [...entry.english] };
+        else
+          for (const e of entry.english)
+            if (!best.english.some((b) => b.join(' ') === e.join(' '))) best.english.push(e);
+      }
+      if (best) {
+        out.push(best);
+        i += best.length;
+      } else i++;
+    }
+    return out;
+  };
 }
 
-/**
- * Glossary entries found in a Spanish question's folded words, longest first and without overlap.
- * Words in `skip` (already covered by the lexicon) are in no match; a function word starts none
- * ("para" is not a form of "parar"), though an expression may hold one ("fecha de nacimiento").
- */
-export function findGlossaryPhrases(ws: readonly string[], skip: ReadonlySet<number>): GlossaryMatch[] {
-  const out: GlossaryMatch[] = [];
-  let i = 0;
-  while (i < ws.length) {
-    if (skip.has(i) || isFunctionWord(ws[i]!)) {
-      i++;
-      continue;
-    }
-    const w = ws[i]!;
-    const candidates = WRITTEN.has(w)
-      ? (BY_FIRST.get(w) ?? [])
-      : keysOf(w).flatMap((k) => BY_FIRST.get(k) ?? []);
-    let best: GlossaryMatch | null = null;
-    for (const { form, entry } of candidates.sort((a, b) => b.form.length - a.form.length)) {
-      if (best && form.length < best.length) break;
-      if (i + form.length > ws.length) continue;
-      if (!form.every((f, k) => !(k > 0 && skip.has(i + k)) && same(ws[i + k]!, f))) continue;
-      if (!best) best = { start: i, length: form.length, english: [...entry.english] };
-      else
-        for (const e of entry.english)
-          if (!best.english.some((b) => b.join(' ') === e.join(' '))) best.english.push(e);
-    }
-    if (best) {
-      out.push(best);
-      i += best.length;
-    } else i++;
-  }
-  return out;
-}
+/** Everyday Spanish words and expressions of a Spanish question, with their English equivalents. */
+export const findGlossaryPhrases: Finder = phraseTable('glossary.es-en.tsv', 'es');
+
+/** Plain English words of an English question, with the formal words agencies write for them. */
+export const findPlainPhrases: Finder = phraseTable('plain-words.en.tsv', 'en');
