@@ -25,8 +25,9 @@ export interface GlossaryMatch {
 }
 
 interface Entry {
-  /** Each Spanish form as folded words. */
+  /** Each form the question may use (Spanish, or plain English), as folded words. */
   forms: string[][];
+  /** Its English equivalents. */
   english: string[][];
 }
 
