@@ -191,6 +191,45 @@ describe('reading an answer', () => {
     expect(seen.atBottom).toBe(true);
   });
 
+  it('keeps bringing the question up when its own scroll is reported after the answer grew', async () => {
+    const page = await visitor('/', { viewport: { width: 1024, height: 700 } });
+    const w = widget(page);
+    await w.open();
+    answers.plant('You can pay online [Source 1].', [cite(1, 'pay', 'Pay')]);
+    await w.ask('How do I pay a ticket?');
+    await w.lastAnswerDone();
+    const transcript = w.dialog.locator('.transcript');
+    // The race, made certain: the scroll event for the position the widget set comes a frame later,
+    // and a fast answer may have grown the transcript by then. A capturing listener runs before the
+    // widget's own and grows the transcript (its padding) at the first such event.
+    await transcript.evaluate((el) => {
+      const root = el.getRootNode() as ShadowRoot;
+      const grow = (event: Event) => {
+        if (event.target !== el) return;
+        root.removeEventListener('scroll', grow, true);
+        el.style.paddingBottom = '400px';
+      };
+      root.addEventListener('scroll', grow, true);
+    });
+    const long = Array.from({ length: 30 }, (_, i) => `Step ${i + 1}: read the page and follow it.`).join(
+      '\n\n',
+    );
+    answers.plant(`${long} [Source 1]`, [cite(1, 'steps', 'Steps')]);
+    await w.ask('What are all the steps?');
+    await w.lastAnswerDone();
+    await w.answers.last().getByText('Step 30:').waitFor();
+    // Let the last frame's placement happen.
+    await transcript.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))),
+    );
+    const questionTop = await transcript.evaluate((el) => {
+      const asked = [...el.querySelectorAll('.user')].pop() as HTMLElement;
+      return asked.getBoundingClientRect().top - el.getBoundingClientRect().top;
+    });
+    expect(questionTop).toBeGreaterThanOrEqual(0);
+    expect(questionTop).toBeLessThan(40);
+  });
+
   it('at 320 px: a compact header without broken words, a labelled question box, Clear asks first, and the launcher clear of the page end', async () => {
     const page = await visitor('/', {
       viewport: { width: 320, height: 640 },
