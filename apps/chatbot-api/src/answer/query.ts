@@ -1,3 +1,4 @@
+import { STRONG_ALTERNATIVE } from '../knowledge/concept-weights.js';
 import { cueText, frameWordPositions, type Intent, intentHints, intentsOf } from '../language/cues.js';
 import { findGlossaryPhrases, findPlainPhrases } from '../language/glossary.js';
 import { findLexiconPhrases } from '../language/lexicon.js';
@@ -36,12 +37,10 @@ export interface QueryAnalysis {
 
 const LEXICON_WEIGHT = 0.85;
 /**
- * A general word's English equivalents in a Spanish question (the glossary): sure enough to make the
- * word known on an English page (concept-weights.ts's STRONG_ALTERNATIVE), less sure than the lexicon.
+ * An everyday word's equivalents (the Spanish glossary's English words, the formal words agencies write
+ * for a plain English one): just sure enough to make the word known, less sure than the lexicon.
  */
-const GLOSSARY_WEIGHT = 0.8;
-/** The formal words agencies write for a plain English word ("buy" → "purchase"). */
-const PLAIN_WEIGHT = 0.8;
+const EVERYDAY_WEIGHT = STRONG_ALTERNATIVE;
 const SYNONYM_WEIGHT = 0.45;
 /** A follow-up's previous question lends its concepts at this boost. */
 const CARRIED_BOOST = 0.6;
@@ -79,12 +78,11 @@ function conceptsOf(text: string, boost: number, language: Language = detectLang
   // words agencies write for them.
   {
     const find = language === 'es' ? findGlossaryPhrases : findPlainPhrases;
-    const weight = language === 'es' ? GLOSSARY_WEIGHT : PLAIN_WEIGHT;
     for (const m of find(ws, new Set([...covered, ...frame]))) {
       const own = ws.slice(m.start, m.start + m.length);
       for (let k = m.start; k < m.start + m.length; k++) covered.add(k);
       const alternatives: Alternative[] = [{ words: own, weight: 1 }];
-      for (const p of m.english) alternatives.push({ words: p, weight });
+      for (const p of m.english) alternatives.push({ words: p, weight: EVERYDAY_WEIGHT });
       // An English word keeps its WordNet synonyms too (below, for words no table lists).
       if (language === 'en' && own.length === 1)
         for (const syn of synonyms(own[0]!)) alternatives.push({ words: words(syn), weight: SYNONYM_WEIGHT });

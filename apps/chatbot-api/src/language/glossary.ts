@@ -1,4 +1,5 @@
 import { dataLines } from './data-files.js';
+import { scanPhrases } from './phrase-scan.js';
 import { stem } from './stem.js';
 import { isFunctionWord, type Language, words } from './words.js';
 
@@ -55,52 +56,43 @@ function phraseTable(file: string, language: Language): Finder {
   const stemOf = (w: string) => stem(w, language);
   /** A word's keys: as written, and its stem (a stem key starts with "~"). */
   const keysOf = (w: string) => [w, `~${stemOf(w)}`];
-  // First word's key → [form, entry], longest form first. A question word that some entry lists as
+  // First word's key → [phrase, entry], longest first. A question word that some entry lists as
   // written matches only as written: "cuesta" (costar) is not the noun "cuesta" (slope).
-  const byFirst = new Map<string, { form: string[]; entry: Entry }[]>();
+  const byFirst = new Map<string, { phrase: string[]; entry: Entry }[]>();
   const written = new Set(entries.flatMap((e) => e.forms.map((f) => f.join(' '))));
   for (const entry of entries) {
-    for (const form of entry.forms) {
-      for (const key of keysOf(form[0]!)) {
+    for (const phrase of entry.forms) {
+      for (const key of keysOf(phrase[0]!)) {
         const list = byFirst.get(key) ?? [];
-        if (!list.some((x) => x.entry === entry && x.form.length === form.length)) list.push({ form, entry });
+        if (!list.some((x) => x.entry === entry && x.phrase.length === phrase.length))
+          list.push({ phrase, entry });
         byFirst.set(key, list);
       }
     }
   }
-  for (const list of byFirst.values()) list.sort((a, b) => b.form.length - a.form.length);
+  const longestFirst = (a: { phrase: string[] }, b: { phrase: string[] }) =>
+    b.phrase.length - a.phrase.length;
+  for (const list of byFirst.values()) list.sort(longestFirst);
   const same = (question: string, form: string) =>
     question === form || (!written.has(question) && stemOf(question) === stemOf(form));
+  const at = (w: string) =>
+    written.has(w)
+      ? (byFirst.get(w) ?? [])
+      : keysOf(w)
+          .flatMap((k) => byFirst.get(k) ?? [])
+          .sort(longestFirst);
 
-  return (ws, skip) => {
-    const out: GlossaryMatch[] = [];
-    let i = 0;
-    while (i < ws.length) {
-      if (skip.has(i) || isFunctionWord(ws[i]!)) {
-        i++;
-        continue;
-      }
-      const w = ws[i]!;
-      const candidates = written.has(w)
-        ? (byFirst.get(w) ?? [])
-        : keysOf(w).flatMap((k) => byFirst.get(k) ?? []);
-      let best: GlossaryMatch | null = null;
-      for (const { form, entry } of candidates.sort((a, b) => b.form.length - a.form.length)) {
-        if (best && form.length < best.length) break;
-        if (i + form.length > ws.length) continue;
-        if (!form.every((f, k) => !(k > 0 && skip.has(i + k)) && same(ws[i + k]!, f))) continue;
-        if (!best) best = { start: i, length: form.length, english: [...entry.english] };
-        else
-          for (const e of entry.english)
-            if (!best.english.some((b) => b.join(' ') === e.join(' '))) best.english.push(e);
-      }
-      if (best) {
-        out.push(best);
-        i += best.length;
-      } else i++;
-    }
-    return out;
-  };
+  return (ws, skip) =>
+    scanPhrases(
+      ws,
+      (i) => (skip.has(i) || isFunctionWord(ws[i]!) ? [] : at(ws[i]!)),
+      (c, i) => c.phrase.every((f, k) => !(k > 0 && skip.has(i + k)) && same(ws[i + k]!, f)),
+    ).map((m) => {
+      const english: string[][] = [];
+      for (const e of m.matched.flatMap((c) => c.entry.english))
+        if (!english.some((b) => b.join(' ') === e.join(' '))) english.push(e);
+      return { start: m.start, length: m.length, english };
+    });
 }
 
 /** Everyday Spanish words and expressions of a Spanish question, with their English equivalents. */

@@ -1,4 +1,5 @@
 import { dataLines } from './data-files.js';
+import { scanPhrases } from './phrase-scan.js';
 import { words } from './words.js';
 
 /*
@@ -49,21 +50,9 @@ export interface LexiconMatch {
  * One phrase may belong to several groups ("support" is in "child support" and in "help").
  */
 export function findLexiconPhrases(ws: readonly string[]): LexiconMatch[] {
-  const out: LexiconMatch[] = [];
-  let i = 0;
-  while (i < ws.length) {
-    const entries = BY_FIRST_WORD.get(ws[i]!) ?? [];
-    let best: LexiconMatch | null = null;
-    for (const { phrase, group } of entries) {
-      if (best && phrase.length < best.length) break;
-      if (!phrase.every((w, k) => ws[i + k] === w)) continue;
-      if (!best) best = { start: i, length: phrase.length, groups: [group] };
-      else if (!best.groups.includes(group)) best.groups.push(group);
-    }
-    if (best) {
-      out.push(best);
-      i += best.length;
-    } else i++;
-  }
-  return out;
+  return scanPhrases(
+    ws,
+    (i) => BY_FIRST_WORD.get(ws[i]!) ?? [],
+    (c, i) => c.phrase.every((w, k) => ws[i + k] === w),
+  ).map((m) => ({ start: m.start, length: m.length, groups: [...new Set(m.matched.map((c) => c.group))] }));
 }
