@@ -153,4 +153,53 @@ describe('composeAnswer: "when"', () => {
     });
     expect(composed.content).toContain('April 24, 2026');
   });
+
+  it('names other pages that cover the question nearly as well, by title, each with its own marker', () => {
+    const fees = passage(
+      '/interpreters/',
+      'Interpreters | Superior Court',
+      'The court provides an interpreter free of charge.',
+      {
+        score: 2,
+        coverage: 0.9,
+      },
+    );
+    const hearings = passage(
+      '/hearings/',
+      'Your hearing | Superior Court',
+      'Ask for an interpreter when you file.',
+      {
+        score: 1.7,
+        coverage: 0.8,
+      },
+    );
+    const distant = passage('/jury/', 'Jury service | Superior Court', 'Jurors may ask for an interpreter.', {
+      score: 1.2,
+      coverage: 0.6,
+    });
+    const spanish = passage(
+      '/es/interpretes/',
+      'Intérpretes | Tribunal',
+      'El tribunal ofrece un intérprete gratuito.',
+      {
+        score: 1.9,
+        coverage: 0.8,
+      },
+    );
+    const composed = composeAnswer({
+      analysis: analyzeQuestion('do i need to pay for an interpreter', null),
+      search: search([fees, spanish, hearings, distant]),
+      cite: true,
+    });
+    expect(composed.sources.map((s) => s.documentId)).toEqual(['/interpreters/', '/hearings/']);
+    expect(composed.content).toContain('free of charge. [Source 1]');
+    expect(composed.content).toMatch(/More on this:\n- Your hearing \[Source 2\]$/);
+    // Without citations there is nothing to tap: no list.
+    const plain = composeAnswer({
+      analysis: analyzeQuestion('do i need to pay for an interpreter', null),
+      search: search([fees, hearings]),
+      cite: false,
+    });
+    expect(plain.content).not.toContain('More on this');
+  });
 });

@@ -15,6 +15,7 @@ import { neutralizeMarkdown, render } from './render.js';
 import { contactSentence, type HelpContacts, REPLIES, referralSentence } from './replies.js';
 import { splitUnits } from './sentences.js';
 import { smallTalkReply } from './small-talk.js';
+import { withoutSharedSuffix } from './titles.js';
 
 /*
  * Answer-first extractive composition. The passage that answers is one section of one page (chunks
@@ -69,6 +70,12 @@ const MAX_SUBSECTIONS = 5;
 const FACT_SECTION_RATIO = 0.7;
 /** A section in the question's language may score this much lower than the best one. */
 const SAME_LANGUAGE_RATIO = 0.65;
+/**
+ * Other pages that answer the question nearly as well as the one quoted are named after the answer
+ * (by title, each with its marker), so a visitor whose page was not the first one finds it a tap away.
+ */
+const RELATED_RATIO = 0.75;
+const MAX_RELATED = 2;
 
 function passageLanguage(p: ConceptPassage): Language {
   return detectLanguage(`${p.title} ${p.text.slice(0, 600)}`);
@@ -246,6 +253,20 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
       blocks.push(...render([best], markerFor(other)));
       break;
     }
+  }
+  // Other pages covering the question nearly as well: named by title, one tap away.
+  const related = covering
+    .filter(
+      (p) =>
+        !sources.some((s) => s.documentId === p.documentId) &&
+        readable(p, language) &&
+        p.match.score >= covering[0]!.match.score * RELATED_RATIO,
+    )
+    .slice(0, MAX_RELATED);
+  if (cite && related.length > 0) {
+    const titles = withoutSharedSuffix([primary.title, ...related.map((p) => p.title)]).slice(1);
+    const items = related.map((p, i) => `- ${neutralizeMarkdown(titles[i]!)}${markerFor(p)}`);
+    blocks.push(`${r.seeAlso}\n${items.join('\n')}`);
   }
   const primaryLanguage = passageLanguage(primary);
   if (language === 'es' && primaryLanguage === 'en') blocks.unshift(r.onlyEnglish);

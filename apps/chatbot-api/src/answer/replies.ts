@@ -12,6 +12,7 @@ export interface Replies {
   defaultContact: string;
   defaultReferral: string;
   onlyEnglish: string;
+  seeAlso: string;
   greeting: string;
   thanks: string;
 }
