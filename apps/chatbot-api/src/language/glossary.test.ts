@@ -64,12 +64,25 @@ describe('questions with glossary words', () => {
   });
 });
 
-describe('plain-words.en.tsv', () => {
-  const lines = dataLines('plain-words.en.tsv');
+describe('plain-words.en.tsv and everyday.en.tsv', () => {
+  const lines = [...dataLines('plain-words.en.tsv'), ...dataLines('everyday.en.tsv')];
 
-  it('has one tab a line, lower case, and each plain form on one line only', () => {
+  it('have one tab a line, lower case, and each plain form on one line of one file only', () => {
     expect(lines.filter((l) => l.split('\t').length !== 2 || l !== l.toLowerCase())).toEqual([]);
     const forms = lines.flatMap((l) => (l.split('\t')[0] ?? '').split(',').map((f) => f.trim()));
     expect(forms.filter((f, i) => forms.indexOf(f) !== i)).toEqual([]);
+  });
+
+  it('give an everyday word the other words pages write for it', () => {
+    const daycare = analyzeQuestion('is there a daycare near the courthouse', null);
+    expect(daycare.concepts.find((c) => c.key === 'daycare')?.alternatives).toContainEqual({
+      words: ['child', 'care'],
+      weight: 0.8,
+    });
+    const phone = analyzeQuestion('can i text the clerk on my cellphone', null);
+    expect(phone.concepts.find((c) => c.key === 'cellphone')?.alternatives).toContainEqual({
+      words: ['mobile', 'phone'],
+      weight: 0.8,
+    });
   });
 });

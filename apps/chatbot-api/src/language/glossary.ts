@@ -9,7 +9,9 @@ import { isFunctionWord, type Language, words } from './words.js';
  *   and expressions with their usual English equivalents, so a Spanish question can find an English
  *   page ("¿cuánto cuesta?" → "cost", "contraseña" → "password");
  * - plain English words and the formal words agencies write for them (data/language/plain-words.en.tsv,
- *   reversed from the Federal Plain Language Guidelines): "buy" → "purchase", "live" → "reside".
+ *   reversed from the Federal Plain Language Guidelines): "buy" → "purchase", "live" → "reside";
+ * - everyday English words and the other words pages use for them (data/language/everyday.en.tsv):
+ *   "kids" → "children", "cellphone" → "mobile phone".
  * Legal vocabulary is the lexicon's (lay-legal.tsv); regular cognates are cognates.ts's.
  *
  * A question's words are looked up as written (the irregular forms an entry lists: "cuesta", "hizo"),
@@ -48,8 +50,8 @@ type Finder = (ws: readonly string[], skip: ReadonlySet<number>) => GlossaryMatc
  * (already covered by the lexicon) are in no match; a function word starts none ("para" is not a
  * form of "parar"), though an expression may hold one ("fecha de nacimiento").
  */
-function phraseTable(file: string, language: Language): Finder {
-  const entries: Entry[] = dataLines(file).map((line) => {
+function phraseTable(files: readonly string[], language: Language): Finder {
+  const entries: Entry[] = files.flatMap(dataLines).map((line) => {
     const [from, to] = line.split('\t');
     return { forms: phrases(from), english: phrases(to) };
   });
@@ -96,7 +98,10 @@ function phraseTable(file: string, language: Language): Finder {
 }
 
 /** Everyday Spanish words and expressions of a Spanish question, with their English equivalents. */
-export const findGlossaryPhrases: Finder = phraseTable('glossary.es-en.tsv', 'es');
+export const findGlossaryPhrases: Finder = phraseTable(['glossary.es-en.tsv'], 'es');
 
-/** Plain English words of an English question, with the formal words agencies write for them. */
-export const findPlainPhrases: Finder = phraseTable('plain-words.en.tsv', 'en');
+/**
+ * Plain and everyday English words of an English question, with the formal words agencies write for
+ * them and the other ways pages say the same thing ("kids" → "children").
+ */
+export const findPlainPhrases: Finder = phraseTable(['plain-words.en.tsv', 'everyday.en.tsv'], 'en');
