@@ -177,3 +177,14 @@ describe('number ranges', () => {
     expect(score('76 to 100: 4; 1')).toBe(0);
   });
 });
+
+describe('pickUnits: a question the page asks itself', () => {
+  it('quotes the answer that follows an FAQ question, not the question alone', () => {
+    const units = [
+      unit('Can a center charge extra for testing blood sugar?', 0, 0.9, false),
+      unit('No, the center cannot add a surcharge for this service.', 1, 0.1, false),
+      unit('Parking is in the rear lot.', 2, 0, false),
+    ];
+    expect(pickUnits(units, [], false).map((u) => u.unit.position)).toEqual([0, 1]);
+  });
+});

@@ -191,11 +191,17 @@ export function pickUnits(
   const best = [...units].sort((a, b) => b.concepts - a.concepts || a.unit.position - b.unit.position)[0]!;
   if (best.concepts === 0) return units.slice(0, Math.min(2, units.length));
   const picked = [best];
+  // A question the page asks itself (an FAQ's "Can a center charge extra?") is no answer alone: the
+  // text that follows it answers it.
+  const asks = (u: ScoredUnit) => /\?["”)]?$/.test(u.unit.text.trim());
   // Reading on from the best unit while the text stays on the question, then its lead-in.
   for (let i = best.unit.position + 1; i < units.length && picked.length < max; i++) {
     const u = units[i]!;
     // Steps are read on through the section; other answers stop where the text leaves the question.
-    const onTopic = u.concepts >= best.concepts * 0.5 || (u.unit.listItem && best.unit.text.endsWith(':'));
+    const onTopic =
+      u.concepts >= best.concepts * 0.5 ||
+      (u.unit.listItem && best.unit.text.endsWith(':')) ||
+      picked.every(asks);
     if (!onTopic && !intents.includes('steps')) break;
     picked.push(u);
   }
