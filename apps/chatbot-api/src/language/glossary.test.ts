@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeQuestion } from '../answer/query.js';
 import { dataLines } from './data-files.js';
-import { findGlossaryPhrases } from './glossary.js';
+import { findGlossaryPhrases, findPlainPhrases } from './glossary.js';
 import { words } from './words.js';
 
 const english = (text: string, skip: number[] = []) =>
@@ -71,6 +71,15 @@ describe('plain-words.en.tsv and everyday.en.tsv', () => {
     expect(lines.filter((l) => l.split('\t').length !== 2 || l !== l.toLowerCase())).toEqual([]);
     const forms = lines.flatMap((l) => (l.split('\t')[0] ?? '').split(',').map((f) => f.trim()));
     expect(forms.filter((f, i) => forms.indexOf(f) !== i)).toEqual([]);
+  });
+
+  it('match every form of an entry, also forms of one length that start alike', () => {
+    for (const question of ['how do i become a foster mom', 'how do i become a foster dad']) {
+      const found = findPlainPhrases(words(question), new Set());
+      expect(found.map((m) => m.english.map((p) => p.join(' ')))).toContainEqual(
+        expect.arrayContaining(['foster carer']),
+      );
+    }
   });
 
   it('give an everyday word the other words pages write for it', () => {

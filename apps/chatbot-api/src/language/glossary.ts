@@ -66,7 +66,10 @@ function phraseTable(files: readonly string[], language: Language): Finder {
     for (const phrase of entry.forms) {
       for (const key of keysOf(phrase[0]!)) {
         const list = byFirst.get(key) ?? [];
-        if (!list.some((x) => x.entry === entry && x.phrase.length === phrase.length))
+        // Two forms of one entry that stem alike ("ticket", "tickets") need one place in a list;
+        // "foster mom" and "foster dad" each need theirs.
+        const stems = phrase.map(stemOf).join(' ');
+        if (!list.some((x) => x.entry === entry && x.phrase.map(stemOf).join(' ') === stems))
           list.push({ phrase, entry });
         byFirst.set(key, list);
       }
