@@ -7,9 +7,10 @@ describe('withoutSharedSuffix', () => {
       'Fees',
       'Jury duty',
     ]);
+    // As the widget's sources list: the segment counts, whichever dash sets it off.
     expect(withoutSharedSuffix(['Fees — Tribunal', 'Horario - Tribunal', 'Pre-trial motions'])).toEqual([
-      'Fees — Tribunal',
-      'Horario - Tribunal',
+      'Fees',
+      'Horario',
       'Pre-trial motions',
     ]);
     expect(withoutSharedSuffix(['Appeals - overview', 'Fees - Court', 'Forms - Court'])).toEqual([

@@ -1,25 +1,21 @@
 /*
  * Page titles as an answer names them: without the site-name suffix pages share ("Fees | Superior
- * Court", "Jury duty | Superior Court" → "Fees", "Jury duty"). A suffix is cut only when another
- * title of the same answer ends with it, so a title's own dash ("Pre-trial motions — overview") stays.
+ * Court", "Jury duty | Superior Court" → "Fees", "Jury duty"). A title's last " | ", " - ", " – " or
+ * " — " segment goes only when another title of the same answer ends with the same segment, so a
+ * title's own dash ("Pre-trial motions — overview") stays. The same rule as the widget's sources list
+ * (packages/widget/src/panel/citation-markers.ts, collectSources), so both name a page alike.
  */
 
-const SEPARATOR = /\s+[|–—-]\s+/g;
+/** A title's last separated segment: [title, rest, segment]. */
+const SPLIT = /^(.*\S)\s+[|\-–—]\s+(\S.*)$/;
 
-function suffixOf(title: string): string | null {
-  let last: RegExpExecArray | null = null;
-  for (const m of title.matchAll(SEPARATOR)) last = m as RegExpExecArray;
-  if (!last || last.index === 0) return null;
-  return title.slice(last.index);
-}
-
-/** Each title without the suffix it shares with another title of the list. */
+/** Each title without the trailing segment it shares with another title of the list. */
 export function withoutSharedSuffix(titles: readonly string[]): string[] {
-  const suffixes = titles.map((t) => suffixOf(t.trim()));
+  const split = titles.map((t) => SPLIT.exec(t.trim()));
+  const suffixes = split.map((m) => m?.[2]);
   return titles.map((t, i) => {
-    const s = suffixes[i];
-    const trimmed = t.trim();
-    if (!s || !suffixes.some((o, j) => j !== i && o === s)) return trimmed;
-    return trimmed.slice(0, trimmed.length - s.length).trim() || trimmed;
+    const suffix = suffixes[i];
+    const shared = suffix !== undefined && suffixes.indexOf(suffix) !== suffixes.lastIndexOf(suffix);
+    return shared ? (split[i]?.[1] as string) : t.trim();
   });
 }

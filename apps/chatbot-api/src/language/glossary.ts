@@ -60,7 +60,7 @@ function phraseTable(files: readonly string[], language: Language): Finder {
   const keysOf = (w: string) => [w, `~${stemOf(w)}`];
   // First word's key → [phrase, entry], longest first. A question word that some entry lists as
   // written matches only as written: "cuesta" (costar) is not the noun "cuesta" (slope).
-  const byFirst = new Map<string, { phrase: string[]; entry: Entry }[]>();
+  const byFirst = new Map<string, { phrase: string[]; stems: string; entry: Entry }[]>();
   const written = new Set(entries.flatMap((e) => e.forms.map((f) => f.join(' '))));
   for (const entry of entries) {
     for (const phrase of entry.forms) {
@@ -69,8 +69,7 @@ function phraseTable(files: readonly string[], language: Language): Finder {
         // Two forms of one entry that stem alike ("ticket", "tickets") need one place in a list;
         // "foster mom" and "foster dad" each need theirs.
         const stems = phrase.map(stemOf).join(' ');
-        if (!list.some((x) => x.entry === entry && x.phrase.map(stemOf).join(' ') === stems))
-          list.push({ phrase, entry });
+        if (!list.some((x) => x.entry === entry && x.stems === stems)) list.push({ phrase, stems, entry });
         byFirst.set(key, list);
       }
     }
