@@ -141,6 +141,17 @@ export function createApiClient({
       return res.id;
     },
 
+    /**
+     * Why the chatbot-api answers the last message as it does (its `amicus_explain` extension, the
+     * admin "Try it" view): concepts, passages with scores, outcome and reason.
+     */
+    async explain(messages: { role: 'user' | 'assistant'; content: string }[]): Promise<unknown> {
+      const res = await call<{ amicus_explanation?: unknown }>(chatKey, 'POST', '/chat/completions', {
+        messages,
+        amicus_explain: true,
+      });
+      return res.amicus_explanation ?? null;
+    },
     async ask(conversationId: string, content: string): Promise<AssistantMessageWire> {
       const res = await call<{ message: AssistantMessageWire }>(
         chatKey,

@@ -16,6 +16,7 @@ describe('runSite', () => {
       siteDir: join(evalDir, '..', demo.root),
       legalAdvicePhrases: ['legal advice'],
       filter: (q) => pick.has(q.id),
+      explain: new Set(['demo-02', 'demo-fu-01']),
     });
     expect(run.crawl.status).toMatch(/^completed/);
     expect(run.figures.pagesIndexed).toBeGreaterThan(5);
@@ -25,6 +26,16 @@ describe('runSite', () => {
     expect(run.figures.followUp.hitAt3.n).toBe(1);
     expect(run.figures.outOfScopeDeclined.n).toBe(1);
     expect(run.figures.legalAdviceFlagged.n).toBe(1);
+    // --explain: why the chatbot-api answered so, for the questions named only; a follow-up is
+    // explained with its earlier turns.
+    const explained = (id: string) =>
+      run.results.find((r) => r.id === id)?.explanation as
+        | { followUp: boolean; outcome: string; passages: { source: string }[] }
+        | undefined;
+    expect(explained('demo-02')?.passages.length).toBeGreaterThan(0);
+    expect(explained('demo-02')?.outcome).toBe('answered');
+    expect(explained('demo-fu-01')?.followUp).toBe(true);
+    expect(explained('demo-oos-01')).toBeUndefined();
   }, 120_000);
 });
 

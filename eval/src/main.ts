@@ -5,6 +5,8 @@
  *   --verbose        one line per question
  *   --json FILE      write every figure and per-question result to FILE
  *   --site NAME      only this site (repeatable)
+ *   --explain ID     also print why question ID was answered so: its concepts, the passages
+ *                    retrieved with their scores, the outcome and the reason (repeatable)
  */
 import { execFileSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -23,6 +25,7 @@ const { values } = parseArgs({
     verbose: { type: 'boolean', default: false },
     json: { type: 'string' },
     site: { type: 'string', multiple: true },
+    explain: { type: 'string', multiple: true },
   },
 });
 
@@ -39,6 +42,7 @@ for (const set of sets) {
   const run = await runSite(set, {
     siteDir: resolve(repoRoot, set.root),
     legalAdvicePhrases,
+    explain: new Set(values.explain ?? []),
     onProgress: (m) => console.error(`› ${m}`),
   });
   runs.push(run);
@@ -62,6 +66,10 @@ for (const heldout of [false, true]) {
   for (const run of group) {
     console.log(formatSite(run.figures));
     if (values.verbose) for (const r of run.results) console.log(formatQuestion(r));
+    for (const r of run.results) {
+      if (r.explanation !== undefined)
+        console.log(`${r.id} explained:\n${JSON.stringify(r.explanation, null, 1)}`);
+    }
     console.log('');
   }
 }

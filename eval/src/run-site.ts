@@ -12,6 +12,8 @@ export interface RunSiteOptions {
   legalAdvicePhrases: readonly string[];
   /** Ask only these questions (default: all). */
   filter?: (q: Question) => boolean;
+  /** Questions whose answer also gets the chatbot-api's explanation (see api-client explain). */
+  explain?: ReadonlySet<string>;
   onProgress?: (message: string) => void;
 }
 
@@ -64,8 +66,14 @@ export async function runSite(set: QuestionSet, opts: RunSiteOptions): Promise<S
       try {
         const conversation = await client.createConversation();
         let last = null;
-        for (const turn of q.turns) last = await client.ask(conversation, turn);
-        results.push(last ? scoreAnswer(q, last, ctx) : failedResult(q, 'no turns'));
+        const messages: { role: 'user' | 'assistant'; content: string }[] = [];
+        for (const turn of q.turns) {
+          last = await client.ask(conversation, turn);
+          messages.push({ role: 'user', content: turn }, { role: 'assistant', content: last.content ?? '' });
+        }
+        const result = last ? scoreAnswer(q, last, ctx) : failedResult(q, 'no turns');
+        if (opts.explain?.has(q.id)) result.explanation = await client.explain(messages.slice(0, -1));
+        results.push(result);
       } catch (err) {
         results.push(failedResult(q, err instanceof Error ? err.message : String(err)));
       }

@@ -23,6 +23,8 @@ export interface QuestionResult {
   /** Cited pages under a robots-disallowed path. */
   disallowedCited: string[];
   error?: string;
+  /** The chatbot-api's explanation of the answer (only for questions named by `--explain`). */
+  explanation?: unknown;
 }
 
 export interface ScoringContext {
