@@ -14,4 +14,15 @@ describe('analyzeQuestion', () => {
     const a = analyzeQuestion('what does readily achievable mean', null);
     expect(a.concepts.filter((c) => c.boost >= 1).map((c) => c.key)).toEqual(['readily', 'achievable']);
   });
+
+  it("drops only the question's own language's function words", () => {
+    // "son", "van" and "sea" are Spanish function words but English content words.
+    const en = analyzeQuestion('my son needs a van accessible seat by the sea', null);
+    expect(en.concepts.flatMap((c) => c.alternatives.map((a) => a.words.join(' ')))).toEqual(
+      expect.arrayContaining(['son', 'van', 'sea']),
+    );
+    // In a Spanish question they are still function words.
+    const es = analyzeQuestion('¿son gratis los formularios?', null);
+    expect(es.concepts.flatMap((c) => c.alternatives.map((a) => a.words.join(' ')))).not.toContain('son');
+  });
 });

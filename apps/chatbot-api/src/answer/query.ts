@@ -90,7 +90,7 @@ function conceptsOf(text: string, boost: number, language: Language = detectLang
       if (!out.some((c) => c.key === key)) out.push({ key, boost, alternatives });
     }
   }
-  const content = new Set(contentWords(text));
+  const content = new Set(contentWords(text, language));
   ws.forEach((w, i) => {
     if (covered.has(i) || !content.has(w)) return;
     if (frame.has(i)) {

@@ -29,13 +29,19 @@ const FUNCTION_WORDS: Record<Language, Set<string>> = {
   es: wordSet('function-words.es.txt'),
 };
 
-export function isFunctionWord(word: string): boolean {
+/** A function word of `language`, or of either language when none is given. */
+export function isFunctionWord(word: string, language?: Language): boolean {
+  if (language !== undefined) return FUNCTION_WORDS[language].has(word);
   return FUNCTION_WORDS.en.has(word) || FUNCTION_WORDS.es.has(word);
 }
 
-/** Words that carry content: not function words of either language; one letter only if a digit. */
-export function contentWords(text: string): string[] {
-  return words(text).filter((w) => !isFunctionWord(w) && (w.length > 1 || /\d/.test(w)));
+/**
+ * Words that carry content: not function words (of `language` when given, else of either
+ * language); one letter only if a digit. In an English question "son", "van" and "sea" are
+ * content words, though Spanish uses them as function words.
+ */
+export function contentWords(text: string, language?: Language): string[] {
+  return words(text).filter((w) => !isFunctionWord(w, language) && (w.length > 1 || /\d/.test(w)));
 }
 
 /**
