@@ -188,3 +188,29 @@ describe('pickUnits: a question the page asks itself', () => {
     expect(pickUnits(units, [], false).map((u) => u.unit.position)).toEqual([0, 1]);
   });
 });
+
+describe('pickUnits: reading on', () => {
+  it('takes a sentence that leans on the best one, in English and Spanish', () => {
+    const units = [
+      unit('Parking is free.', 0, 0, false),
+      unit('The FOIA does not apply to the courts.', 1, 1, false),
+      unit('It also does not apply to state and local governments.', 2, 0, false),
+      unit('Requests are answered in 20 days.', 3, 0, false),
+    ];
+    expect(pickUnits(units, [], false).map((u) => u.unit.position)).toEqual([1, 2]);
+    const es = [
+      unit('La ley no se aplica a los tribunales.', 0, 1, false),
+      unit('Sin embargo, los tribunales publican sus registros.', 1, 0, false),
+    ];
+    expect(pickUnits(es, [], false)).toHaveLength(2);
+  });
+
+  it('stops where the text turns to something else', () => {
+    const units = [
+      unit('The FOIA does not apply to the courts.', 0, 1, false),
+      unit('Requests are answered in 20 days.', 1, 0, false),
+      unit('It takes longer for large requests.', 2, 0, false),
+    ];
+    expect(pickUnits(units, [], false).map((u) => u.unit.position)).toEqual([0]);
+  });
+});

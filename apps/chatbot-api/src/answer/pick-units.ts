@@ -119,6 +119,16 @@ function listRuns(units: readonly ScoredUnit[]): { lead: ScoredUnit | null; item
   return runs;
 }
 
+/**
+ * A sentence that leans on the one before it (a pronoun or a connective opens it: "It takes 6
+ * months.", "However, …", "Sin embargo, …") says more about the same thing: reading on takes it.
+ */
+const CONTINUES =
+  /^(it|its|this|that|these|those|they|their|them|he|she|his|her|however|but|also|then|otherwise|in that case|if so|if not|in addition|instead|even so|still|esto|eso|esta|este|estos|estas|ese|esa|sin embargo|pero|tambien|ademas|en ese caso|si es asi|de lo contrario|luego|entonces)\b/;
+export function continues(text: string): boolean {
+  return CONTINUES.test(words(text).slice(0, 4).join(' '));
+}
+
 /** The units to quote from the answering passage, in reading order. */
 export function pickUnits(
   units: readonly ScoredUnit[],
@@ -201,7 +211,8 @@ export function pickUnits(
     const onTopic =
       u.concepts >= best.concepts * 0.5 ||
       (u.unit.listItem && best.unit.text.endsWith(':')) ||
-      picked.every(asks);
+      picked.every(asks) ||
+      continues(u.unit.text);
     if (!onTopic && !intents.includes('steps')) break;
     picked.push(u);
   }
