@@ -21,6 +21,18 @@ describe('extractHtml', () => {
     expect(doc.blocks.some((b) => b.kind === 'text' && b.text === '- Call 555-0100')).toBe(true);
   });
 
+  it('drops footnote references but keeps superscripts that are part of the text', () => {
+    const doc = extractHtml(`<html><head><title>T</title></head><body><main><h1>T</h1>
+<p>Employers may not use discriminatory tools.<sup><a href="#fn:2">2</a></sup> Even where an employer does not mean to, it may.<sup>[3]</sup></p>
+<p>Each room is 20 m<sup>2</sup> and opens on the 1<sup>st</sup> floor.<sup>*</sup></p></main></body></html>`);
+    const text = doc.blocks.map((b) => (b.kind === 'text' ? b.text : '')).join('\n');
+    expect(text).toContain(
+      'Employers may not use discriminatory tools. Even where an employer does not mean to, it may.',
+    );
+    expect(text).toContain('Each room is 20 m2 and opens on the 1st floor.');
+    expect(text).not.toContain('*');
+  });
+
   it('drops page chrome and scripts', () => {
     const text = extractHtml(page)
       .blocks.map((b) => (b.kind === 'text' ? b.text : ''))

@@ -173,13 +173,27 @@ function walk(node: DomNode, blocks: Block[], stack: { level: number; text: stri
   }
 }
 
+/**
+ * A footnote reference (`<sup><a href="#fn:2">2</a></sup>`, `<sup>[3]</sup>`) is not part of the
+ * sentence: kept, it glues to the period ("technologies.2. Even where …") and splits no sentence.
+ */
+function footnoteReference(node: DomNode, tag: string): boolean {
+  if (tag !== 'SUP') return false;
+  const text = clean(node.textContent ?? '');
+  if (!/^\[?(?:\d{1,3}|[*†‡§])\]?$/.test(text)) return false;
+  // A bare number is a footnote only as a link into the page ("m<sup>2</sup>" is a square metre).
+  const link = node.querySelector?.('a');
+  if (link) return (link.getAttribute?.('href') ?? '').startsWith('#');
+  return !/^\d+$/.test(text);
+}
+
 /** Text of an element with line breaks and cells kept apart ("Lake Avenue<br>Northfield" → two words). */
 function textOf(node: DomNode): string {
   if (node.nodeType === 3) return node.textContent ?? '';
   if (node.nodeType !== 1) return '';
   const tag = node.nodeName.toUpperCase();
   if (tag === 'BR') return ' ';
-  if (SKIP_TAGS.has(tag)) return '';
+  if (SKIP_TAGS.has(tag) || footnoteReference(node, tag)) return '';
   let out = '';
   const children = node.childNodes;
   for (let i = 0; i < children.length; i++) out += textOf(children[i]!);
