@@ -25,4 +25,12 @@ describe('analyzeQuestion', () => {
     const es = analyzeQuestion('¿son gratis los formularios?', null);
     expect(es.concepts.flatMap((c) => c.alternatives.map((a) => a.words.join(' ')))).not.toContain('son');
   });
+
+  it("gives a compound's WordNet synonyms to its last word's concept", () => {
+    const a = analyzeQuestion('do they test blood sugar levels', null);
+    const sugar = a.concepts.find((c) => c.key === 'sugar');
+    expect(sugar?.alternatives).toContainEqual({ words: ['blood', 'glucose'], weight: 0.8 });
+    // Both words stay concepts: the compound never has to appear whole.
+    expect(a.concepts.some((c) => c.key === 'blood')).toBe(true);
+  });
 });

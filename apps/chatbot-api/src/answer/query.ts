@@ -106,8 +106,46 @@ function conceptsOf(text: string, boost: number, language: Language = detectLang
     }
     out.push({ key: w, boost, alternatives });
   });
+  if (language === 'en') addCompoundSynonyms(ws, out, covered, frame);
   // The same lexicon group named twice ("how much is the fee") is one concept.
   return out.filter((c, i) => out.findIndex((o) => o.key === c.key) === i);
+}
+
+/** Longest compound looked up in WordNet, in words. */
+const MAX_COMPOUND = 3;
+
+/**
+ * WordNet's synonyms of a compound the question writes ("blood sugar" → "blood glucose", "log in"
+ * → "log on", "day care" → "daycare") become alternatives of its last word's concept (the head of
+ * an English compound): a page saying "blood glucose tests" then holds the question's "sugar". The
+ * words stay concepts of their own, so the compound never has to appear whole. Only compounds that
+ * no lexicon or everyday phrase took, and only for words that are concepts of their own.
+ */
+function addCompoundSynonyms(
+  ws: readonly string[],
+  out: Concept[],
+  covered: ReadonlySet<number>,
+  frame: ReadonlySet<number>,
+): void {
+  for (let i = 0; i < ws.length; i++) {
+    if (covered.has(i) || frame.has(i) || isFunctionWord(ws[i]!, 'en')) continue;
+    for (let n = Math.min(MAX_COMPOUND, ws.length - i); n >= 2; n--) {
+      const span = ws.slice(i, i + n);
+      const head = out.find((c) => c.key === span[n - 1]);
+      if (!head || span.some((_, k) => covered.has(i + k) || frame.has(i + k))) continue;
+      // A synonym that is one of the compound's own words ("number" for "phone number") is broader.
+      const found = synonyms(span.join('_'))
+        .map((syn) => words(syn))
+        .filter((w) => w.length > 1 || !span.includes(w[0]!))
+        .filter((w) => w.join(' ') !== span.join(' '));
+      if (found.length === 0) continue;
+      for (const w of found) {
+        if (!head.alternatives.some((a) => a.words.join(' ') === w.join(' ')))
+          head.alternatives.push({ words: w, weight: EVERYDAY_WEIGHT });
+      }
+      break;
+    }
+  }
 }
 
 export function isFollowUp(question: string, own: readonly Concept[]): boolean {
