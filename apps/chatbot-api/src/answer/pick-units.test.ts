@@ -205,6 +205,15 @@ describe('pickUnits: reading on', () => {
     expect(pickUnits(es, [], false)).toHaveLength(2);
   });
 
+  it('takes the sentence a best sentence leans on', () => {
+    const units = [
+      unit('Agencies may withhold exempt information.', 0, 0.3, false),
+      unit('This is done by blacking out the protected information.', 1, 1, false),
+      unit('Requests are answered in 20 days.', 2, 0, false),
+    ];
+    expect(pickUnits(units, [], false).map((u) => u.unit.position)).toEqual([0, 1]);
+  });
+
   it('stops where the text turns to something else', () => {
     const units = [
       unit('The FOIA does not apply to the courts.', 0, 1, false),

@@ -218,6 +218,9 @@ export function pickUnits(
   }
   const prev = units[best.unit.position - 1];
   if (prev && picked.length < max && prev.unit.text.endsWith(':')) picked.unshift(prev);
+  // A best sentence that leans on the one before it ("This is done by …") is quoted with it.
+  else if (prev && picked.length < max && !prev.unit.listItem && continues(best.unit.text))
+    picked.unshift(prev);
   return picked.sort((a, b) => a.unit.position - b.unit.position);
 }
 
