@@ -214,6 +214,21 @@ describe('pickUnits: reading on', () => {
     expect(pickUnits(units, [], false).map((u) => u.unit.position)).toEqual([0, 1]);
   });
 
+  it("reads on through the rest of the best sentence's paragraph", () => {
+    const units = scoreUnits(
+      {
+        text: 'Everyone goes through a metal detector. Allow 30 minutes. Do not bring knives.\nParking is free.',
+      } as ConceptPassage,
+      (t) => (t.includes('detector') ? 1 : 0),
+      [],
+    );
+    expect(pickUnits(units, [], false).map((u) => u.unit.text)).toEqual([
+      'Everyone goes through a metal detector.',
+      'Allow 30 minutes.',
+      'Do not bring knives.',
+    ]);
+  });
+
   it('stops where the text turns to something else', () => {
     const units = [
       unit('The FOIA does not apply to the courts.', 0, 1, false),

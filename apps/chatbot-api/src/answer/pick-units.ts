@@ -212,7 +212,9 @@ export function pickUnits(
       u.concepts >= best.concepts * 0.5 ||
       (u.unit.listItem && best.unit.text.endsWith(':')) ||
       picked.every(asks) ||
-      continues(u.unit.text);
+      continues(u.unit.text) ||
+      // The rest of the best sentence's paragraph: the author's own unit of thought.
+      (!u.unit.listItem && u.unit.paragraph !== undefined && u.unit.paragraph === best.unit.paragraph);
     if (!onTopic && !intents.includes('steps')) break;
     picked.push(u);
   }

@@ -5,6 +5,8 @@ export interface TextUnit {
   listItem: boolean;
   /** Position inside the passage, to keep the passage's own order in the answer. */
   position: number;
+  /** Which block (paragraph, list item or row) of the passage the unit comes from. */
+  paragraph?: number;
 }
 
 const BULLET = /^\s*(?:[-*•‣◦]|\d{1,2}[.)])\s+/;
@@ -81,8 +83,9 @@ function blocks(passage: string): string[] {
 /** Splits a passage into sentences, list items and table rows; headings are dropped (they repeat the title). */
 export function splitUnits(passage: string): TextUnit[] {
   const units: TextUnit[] = [];
+  let paragraph = 0;
   const push = (text: string, listItem: boolean) => {
-    units.push({ text: clip(text), listItem, position: units.length });
+    units.push({ text: clip(text), listItem, position: units.length, paragraph });
   };
   let heading: string | null = null;
   // A passage that starts with a table starts with its header row (see chunking.ts chunkTable).
@@ -93,6 +96,7 @@ export function splitUnits(passage: string): TextUnit[] {
   let label: string | null = null;
   const all = blocks(passage).filter((b) => b !== '');
   for (const [i, block] of all.entries()) {
+    paragraph = i;
     const previous = label;
     label = null;
     if (block.startsWith('\u0000')) {
