@@ -67,7 +67,7 @@ export function citationsFor(content: string, sources: readonly Passage[]): Cita
       document_id: passage.documentId,
       source_filename: passage.sourceFilename,
       chunk_index: passage.chunkIndex,
-      text_preview: preview(passage.previewText ?? passage.text),
+      text_preview: preview(passage.text),
       score: Math.round(passage.score * 10_000) / 10_000,
       title: passage.title,
     });

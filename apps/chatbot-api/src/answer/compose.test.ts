@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { ConceptPassage, ConceptSearchResult } from '../knowledge/concept-search.js';
-import { citationsFor } from './citations.js';
 import { composeAnswer } from './compose.js';
 import { analyzeQuestion } from './query.js';
 
@@ -202,38 +201,5 @@ describe('composeAnswer: "when"', () => {
       cite: false,
     });
     expect(plain.content).not.toContain('More on this');
-  });
-
-  it('previews a related page from its part about the question, or from its start when that is it', () => {
-    const main = passage(
-      '/interpreters/',
-      'Interpreters',
-      'The court provides an interpreter free of charge.',
-      {
-        score: 2,
-        coverage: 1,
-      },
-    );
-    const later = passage(
-      '/hearings/',
-      'Your hearing',
-      'Arrive 30 minutes early. Bring your papers. Ask the clerk for an interpreter when you check in.',
-      { score: 1.8, coverage: 1 },
-    );
-    const early = passage('/jury/', 'Jury service', 'Jurors may ask for an interpreter. Parking is free.', {
-      score: 1.7,
-      coverage: 1,
-    });
-    const composed = composeAnswer({
-      analysis: analyzeQuestion('interpreter', null),
-      search: search([main, later, early]),
-      cite: true,
-    });
-    const previews = citationsFor(composed.content, composed.sources).map((c) => c.text_preview);
-    expect(previews).toEqual([
-      'The court provides an interpreter free of charge.',
-      '… Ask the clerk for an interpreter when you check in.',
-      'Jurors may ask for an interpreter. Parking is free.',
-    ]);
   });
 });

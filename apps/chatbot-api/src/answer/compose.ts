@@ -1,6 +1,6 @@
 import type { ConceptPassage, ConceptSearchResult } from '../knowledge/concept-search.js';
 import type { Intent } from '../language/cues.js';
-import { type FactIntent, factIntentsOf, isExactFact, isFact } from '../language/facts.js';
+import { factIntentsOf, isExactFact, isFact } from '../language/facts.js';
 import { detectLanguage, type Language } from '../language/words.js';
 import {
   conceptScorer,
@@ -98,31 +98,6 @@ function choosePrimary(covering: readonly ConceptPassage[], language: Language):
       p.match.ownCoverage >= best.match.ownCoverage - 0.2,
   );
   return same ?? best;
-}
-
-/**
- * A related page (named, not quoted) previews the part of its passage about the question: from the
- * unit stating the fact asked for, else from the unit holding most of the question's concepts. The
- * passage's start is kept when that is where the question is answered, or when nothing matches.
- */
-function previewFromAnswer(
-  p: ConceptPassage,
-  scorer: (t: string) => number,
-  facts: readonly FactIntent[],
-): ConceptPassage {
-  const units = scoreUnits(p, scorer, facts);
-  const withFact = facts.length > 0 ? units.filter((u) => u.fact && u.concepts > 0) : [];
-  const pool = withFact.length > 0 ? withFact : units.filter((u) => u.concepts > 0);
-  const best = pool.sort((a, b) => b.concepts - a.concepts || a.unit.position - b.unit.position)[0];
-  if (!best || best.unit.position === 0) return p;
-  const from = units.indexOf(best);
-  return {
-    ...p,
-    previewText: `… ${units
-      .slice(from)
-      .map((u) => u.unit.text)
-      .join(' ')}`,
-  };
 }
 
 export function composeAnswer(input: ComposeInput): ComposedAnswer {
@@ -290,9 +265,7 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
     .slice(0, MAX_RELATED);
   if (cite && related.length > 0) {
     const titles = withoutSharedSuffix([primary.title, ...related.map((p) => p.title)]).slice(1);
-    const items = related.map(
-      (p, i) => `- ${neutralizeMarkdown(titles[i]!)}${markerFor(previewFromAnswer(p, scorer, facts))}`,
-    );
+    const items = related.map((p, i) => `- ${neutralizeMarkdown(titles[i]!)}${markerFor(p)}`);
     blocks.push(`${r.seeAlso}\n${items.join('\n')}`);
   }
   const primaryLanguage = passageLanguage(primary);

@@ -51,11 +51,6 @@ export interface Passage {
   score: number;
   /** Absolute match signal; see Relevance. */
   relevance?: Relevance;
-  /**
-   * What a citation previews when not the chunk's start: for a page named but not quoted, the part
-   * of the chunk that is about the question (see answer/compose.ts).
-   */
-  previewText?: string;
 }
 
 export interface SearchOptions {
