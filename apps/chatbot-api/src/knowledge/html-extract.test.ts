@@ -33,6 +33,30 @@ describe('extractHtml', () => {
     expect(text).not.toContain('*');
   });
 
+  it("keeps an accordion's questions as headings of its answers, hidden panels included", () => {
+    const accordion = `<div class="usa-accordion">
+<h3 class="usa-accordion__heading"><button type="button" class="usa-accordion__button" aria-expanded="false" aria-controls="a1">What ID can I use?</button></h3>
+<div id="a1" class="usa-accordion__content" hidden><p>You can use a driver's license or a state ID card.</p></div>
+<button type="button" aria-expanded="false" aria-controls="a2">Can I use a passport?</button>
+<div id="a2" hidden><p>Not yet: a passport cannot be used to verify your identity.</p></div></div>`;
+    const intro = `<p>${'Verify your identity once to use every service. '.repeat(6)}</p>`;
+    const withMain = extractHtml(
+      `<html><head><title>Help</title></head><body><main><h1>Help</h1><h2>Identity</h2>${intro}${accordion}<button>Search</button></main></body></html>`,
+    );
+    const noMain = extractHtml(
+      `<html><head><title>Help</title></head><body><div class="content"><h1>Help</h1><h2>Identity</h2>${intro}${accordion}</div><footer>Privacy</footer></body></html>`,
+    );
+    for (const doc of [withMain, noMain]) {
+      const license = doc.blocks.find((b) => b.kind === 'text' && b.text.includes("driver's license"));
+      expect(license?.headings.at(-1)).toBe('What ID can I use?');
+      const passport = doc.blocks.find((b) => b.kind === 'text' && b.text.includes('passport cannot'));
+      expect(passport?.headings.at(-1)).toBe('Can I use a passport?');
+      expect(passport?.headings).not.toContain('What ID can I use?');
+    }
+    // A plain button (a form's "Search") is still not content.
+    expect(withMain.blocks.some((b) => b.kind === 'text' && b.text.includes('Search'))).toBe(false);
+  });
+
   it('drops page chrome and scripts', () => {
     const text = extractHtml(page)
       .blocks.map((b) => (b.kind === 'text' ? b.text : ''))

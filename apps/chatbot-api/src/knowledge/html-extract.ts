@@ -108,7 +108,7 @@ export function extractHtml(
       document.body) as unknown as DomNode | null;
 
   const blocks: Block[] = [];
-  const stack: { level: number; text: string }[] = [];
+  const stack: HeadingEntry[] = [];
   if (root) walk(root, blocks, stack);
   // Readability often removes the page's <h1> (it duplicates the title): put it back as the top heading.
   if (h1 && blocks.length > 0 && !blocks.some((b) => b.headings[0] === h1)) {
@@ -117,14 +117,38 @@ export function extractHtml(
   return { title, blocks, links, robots };
 }
 
+/**
+ * Readability drops buttons and hidden elements, so an accordion would lose its questions and its
+ * (initially hidden) answers: each disclosure button becomes a heading under the heading it sits
+ * in, and the panels it controls are shown.
+ */
+function openDisclosures(document: ReturnType<typeof parseHTML>['document']): void {
+  for (const button of [...document.querySelectorAll('button[aria-expanded], button[aria-controls]')]) {
+    for (const id of (button.getAttribute('aria-controls') ?? '').split(/\s+/).filter(Boolean)) {
+      document.getElementById(id)?.removeAttribute('hidden');
+    }
+    const inHeading = button.closest('h1, h2, h3, h4, h5, h6');
+    if (inHeading) {
+      inHeading.textContent = clean(inHeading.textContent ?? '');
+      inHeading.setAttribute(DISCLOSURE_MARK, '');
+      continue;
+    }
+    const heading = document.createElement('h6');
+    heading.textContent = clean(button.textContent ?? '');
+    heading.setAttribute(DISCLOSURE_MARK, '');
+    button.replaceWith(heading);
+  }
+}
+
 /** Readability's pick of the main content, or null when it finds too little or fails. */
 function readabilityRoot(html: string): DomNode | null {
   try {
     // Readability mutates the document it reads, so it gets its own copy.
-    const article = new Readability(
-      parseHTML(html).document as unknown as ConstructorParameters<typeof Readability>[0],
-      { charThreshold: 200 },
-    ).parse();
+    const { document } = parseHTML(html);
+    openDisclosures(document);
+    const article = new Readability(document as unknown as ConstructorParameters<typeof Readability>[0], {
+      charThreshold: 200,
+    }).parse();
     if (!article?.content || clean(article.textContent ?? '').length < MIN_MAIN_TEXT) return null;
     return parseHTML(`<!doctype html><html><body>${article.content}</body></html>`).document
       .body as unknown as DomNode;
@@ -134,7 +158,7 @@ function readabilityRoot(html: string): DomNode | null {
   }
 }
 
-function walk(node: DomNode, blocks: Block[], stack: { level: number; text: string }[]): void {
+function walk(node: DomNode, blocks: Block[], stack: HeadingEntry[]): void {
   const children = node.childNodes;
   for (let i = 0; i < children.length; i++) {
     const child = children[i]!;
@@ -145,14 +169,32 @@ function walk(node: DomNode, blocks: Block[], stack: { level: number; text: stri
     }
     if (child.nodeType !== 1) continue;
     const tag = child.nodeName.toUpperCase();
+    if (
+      (tag === 'BUTTON' && disclosure(child)) ||
+      (tag === 'H6' && child.getAttribute?.(DISCLOSURE_MARK) === '')
+    ) {
+      // An accordion's button ("What ID can I use?") names the panel it opens, like a heading one
+      // level below the section it sits in.
+      const text = clean(textOf(child, true));
+      if (!text) continue;
+      // Its siblings' panels end where it starts.
+      while (stack.at(-1)?.disclosure) stack.pop();
+      stack.push({ level: Math.min(6, (stack.at(-1)?.level ?? 1) + 1), text, disclosure: true });
+      continue;
+    }
     if (SKIP_TAGS.has(tag)) continue;
     const heading = /^H([1-6])$/.exec(tag);
     if (heading) {
       const level = Number(heading[1]);
-      const text = clean(textOf(child));
+      // A button inside a heading is its label (the accordion pattern of USWDS and Bootstrap).
+      const text = clean(textOf(child, true));
       if (!text) continue;
       while (stack.length > 0 && stack[stack.length - 1]!.level >= level) stack.pop();
-      stack.push({ level, text });
+      stack.push({
+        level,
+        text,
+        disclosure: child.querySelector?.('button') != null || child.getAttribute?.(DISCLOSURE_MARK) != null,
+      });
       continue;
     }
     if (tag === 'TR') {
@@ -188,19 +230,37 @@ function footnoteReference(node: DomNode, tag: string): boolean {
 }
 
 /** Text of an element with line breaks and cells kept apart ("Lake Avenue<br>Northfield" → two words). */
-function textOf(node: DomNode): string {
+function textOf(node: DomNode, buttons = false): string {
   if (node.nodeType === 3) return node.textContent ?? '';
   if (node.nodeType !== 1) return '';
   const tag = node.nodeName.toUpperCase();
   if (tag === 'BR') return ' ';
-  if (SKIP_TAGS.has(tag) || footnoteReference(node, tag)) return '';
+  if ((SKIP_TAGS.has(tag) && !(buttons && tag === 'BUTTON')) || footnoteReference(node, tag)) return '';
   let out = '';
   const children = node.childNodes;
-  for (let i = 0; i < children.length; i++) out += textOf(children[i]!);
-  return INLINE_TAGS.has(tag) ? out : ` ${out} `;
+  for (let i = 0; i < children.length; i++) out += textOf(children[i]!, buttons);
+  return INLINE_TAGS.has(tag) || tag === 'BUTTON' ? out : ` ${out} `;
 }
 
-function pushText(blocks: Block[], stack: { level: number; text: string }[], text: string): void {
+/** Marks, for the walk, the headings that openDisclosures made of an accordion's buttons. */
+const DISCLOSURE_MARK = 'data-amicus-disclosure';
+
+/** An open heading while walking; `disclosure` when it is an accordion's button. */
+interface HeadingEntry {
+  level: number;
+  text: string;
+  disclosure?: boolean;
+}
+
+/** A button that shows and hides a panel (`aria-expanded` / `aria-controls`): an accordion's. */
+function disclosure(node: DomNode): boolean {
+  return (
+    (node.getAttribute?.('aria-expanded') ?? null) !== null ||
+    (node.getAttribute?.('aria-controls') ?? null) !== null
+  );
+}
+
+function pushText(blocks: Block[], stack: HeadingEntry[], text: string): void {
   blocks.push({ kind: 'text', headings: stack.map((s) => s.text), text });
 }
 
