@@ -229,6 +229,20 @@ describe('pickUnits: reading on', () => {
     ]);
   });
 
+  it('quotes a fact with the next sentence of its paragraph', () => {
+    const units = scoreUnits(
+      {
+        text: 'Report to Room 2 by 8:00 a.m. Allow time for parking.\nJurors are paid $15 a day.',
+      } as ConceptPassage,
+      (t) => (t.includes('Report') ? 1 : 0),
+      ['time'],
+    );
+    expect(pickUnits(units, ['time'], false).map((u) => u.unit.text)).toEqual([
+      'Report to Room 2 by 8:00 a.m.',
+      'Allow time for parking.',
+    ]);
+  });
+
   it('stops where the text turns to something else', () => {
     const units = [
       unit('The FOIA does not apply to the courts.', 0, 1, false),

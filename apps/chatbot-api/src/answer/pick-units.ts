@@ -182,9 +182,17 @@ export function pickUnits(
           if (u !== best && tableOf(u.unit) === table && u.fact) picked.push(u);
         }
       } else {
-        // The sentence after the fact often completes it ("…$75. Pay online or by mail.").
+        // The sentence after the fact often completes it ("…$75. Pay online or by mail."), and so
+        // does the rest of its paragraph.
         const next = units[best.unit.position + 1];
-        if (next && (next.fact || next.concepts > 0) && !next.unit.listItem) picked.push(next);
+        if (
+          next &&
+          (next.fact ||
+            next.concepts > 0 ||
+            (next.unit.paragraph !== undefined && next.unit.paragraph === best.unit.paragraph)) &&
+          !next.unit.listItem
+        )
+          picked.push(next);
         const prev = units[best.unit.position - 1];
         if (prev?.unit.text.endsWith(':')) picked.unshift(prev);
       }
