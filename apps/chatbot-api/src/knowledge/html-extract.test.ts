@@ -33,28 +33,36 @@ describe('extractHtml', () => {
     expect(text).not.toContain('*');
   });
 
-  it("keeps an accordion's questions as headings of its answers, hidden panels included", () => {
-    const accordion = `<div class="usa-accordion">
+  it("keeps an accordion's questions with their answers, hidden panels included", () => {
+    const intro = `<p>${'Verify your identity once to use every service. '.repeat(6)}</p>`;
+    // USWDS and Bootstrap: the button is a heading's label.
+    const headed = `<div class="usa-accordion">
 <h3 class="usa-accordion__heading"><button type="button" class="usa-accordion__button" aria-expanded="false" aria-controls="a1">What ID can I use?</button></h3>
 <div id="a1" class="usa-accordion__content" hidden><p>You can use a driver's license or a state ID card.</p></div>
-<button type="button" aria-expanded="false" aria-controls="a2">Can I use a passport?</button>
+<h3 class="usa-accordion__heading"><button type="button" aria-expanded="false" aria-controls="a2">Can I use a passport?</button></h3>
 <div id="a2" hidden><p>Not yet: a passport cannot be used to verify your identity.</p></div></div>`;
-    const intro = `<p>${'Verify your identity once to use every service. '.repeat(6)}</p>`;
-    const withMain = extractHtml(
-      `<html><head><title>Help</title></head><body><main><h1>Help</h1><h2>Identity</h2>${intro}${accordion}<button>Search</button></main></body></html>`,
-    );
-    const noMain = extractHtml(
-      `<html><head><title>Help</title></head><body><div class="content"><h1>Help</h1><h2>Identity</h2>${intro}${accordion}</div><footer>Privacy</footer></body></html>`,
-    );
-    for (const doc of [withMain, noMain]) {
-      const license = doc.blocks.find((b) => b.kind === 'text' && b.text.includes("driver's license"));
-      expect(license?.headings.at(-1)).toBe('What ID can I use?');
-      const passport = doc.blocks.find((b) => b.kind === 'text' && b.text.includes('passport cannot'));
-      expect(passport?.headings.at(-1)).toBe('Can I use a passport?');
-      expect(passport?.headings).not.toContain('What ID can I use?');
+    // A bare button: read like a <summary>, as the paragraph before its panel.
+    const bare = `<div><button type="button" aria-expanded="false" aria-controls="b1">Can I use a passport?</button>
+<div id="b1" hidden><p>Not yet: a passport cannot be used to verify your identity.</p></div></div>`;
+    const page = (body: string, main: boolean) =>
+      `<html><head><title>Help</title></head><body>${main ? '<main>' : '<div class="content">'}<h1>Help</h1><h2>Identity</h2>${intro}${body}<button>Search</button>${main ? '</main>' : '</div><footer>Privacy</footer>'}</body></html>`;
+    const texts = (doc: ReturnType<typeof extractHtml>) =>
+      doc.blocks.flatMap((b) => (b.kind === 'text' ? [{ text: b.text, heading: b.headings.at(-1) }] : []));
+    for (const main of [true, false]) {
+      const headedTexts = texts(extractHtml(page(headed, main)));
+      expect(headedTexts.find((t) => t.text.includes("driver's license"))?.heading).toBe(
+        'What ID can I use?',
+      );
+      expect(headedTexts.find((t) => t.text.includes('passport cannot'))?.heading).toBe(
+        'Can I use a passport?',
+      );
+      const bareTexts = texts(extractHtml(page(bare, main))).map((t) => t.text);
+      const question = bareTexts.indexOf('Can I use a passport?');
+      expect(question).toBeGreaterThan(-1);
+      expect(bareTexts[question + 1]).toContain('passport cannot');
+      // A plain button (a form's "Search") is still not content.
+      expect(bareTexts.some((t) => t.includes('Search'))).toBe(false);
     }
-    // A plain button (a form's "Search") is still not content.
-    expect(withMain.blocks.some((b) => b.kind === 'text' && b.text.includes('Search'))).toBe(false);
   });
 
   it('drops page chrome and scripts', () => {

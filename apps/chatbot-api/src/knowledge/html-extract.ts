@@ -108,7 +108,7 @@ export function extractHtml(
       document.body) as unknown as DomNode | null;
 
   const blocks: Block[] = [];
-  const stack: HeadingEntry[] = [];
+  const stack: { level: number; text: string }[] = [];
   if (root) walk(root, blocks, stack);
   // Readability often removes the page's <h1> (it duplicates the title): put it back as the top heading.
   if (h1 && blocks.length > 0 && !blocks.some((b) => b.headings[0] === h1)) {
@@ -119,8 +119,8 @@ export function extractHtml(
 
 /**
  * Readability drops buttons and hidden elements, so an accordion would lose its questions and its
- * (initially hidden) answers: each disclosure button becomes a heading under the heading it sits
- * in, and the panels it controls are shown.
+ * (initially hidden) answers: the panels a disclosure button controls are shown, a heading holding
+ * such a button keeps its text, and a button outside a heading becomes a paragraph of its text.
  */
 function openDisclosures(document: ReturnType<typeof parseHTML>['document']): void {
   for (const button of [...document.querySelectorAll('button[aria-expanded], button[aria-controls]')]) {
@@ -130,13 +130,11 @@ function openDisclosures(document: ReturnType<typeof parseHTML>['document']): vo
     const inHeading = button.closest('h1, h2, h3, h4, h5, h6');
     if (inHeading) {
       inHeading.textContent = clean(inHeading.textContent ?? '');
-      inHeading.setAttribute(DISCLOSURE_MARK, '');
       continue;
     }
-    const heading = document.createElement('h6');
-    heading.textContent = clean(button.textContent ?? '');
-    heading.setAttribute(DISCLOSURE_MARK, '');
-    button.replaceWith(heading);
+    const paragraph = document.createElement('p');
+    paragraph.textContent = clean(button.textContent ?? '');
+    button.replaceWith(paragraph);
   }
 }
 
@@ -158,7 +156,7 @@ function readabilityRoot(html: string): DomNode | null {
   }
 }
 
-function walk(node: DomNode, blocks: Block[], stack: HeadingEntry[]): void {
+function walk(node: DomNode, blocks: Block[], stack: { level: number; text: string }[]): void {
   const children = node.childNodes;
   for (let i = 0; i < children.length; i++) {
     const child = children[i]!;
@@ -169,17 +167,11 @@ function walk(node: DomNode, blocks: Block[], stack: HeadingEntry[]): void {
     }
     if (child.nodeType !== 1) continue;
     const tag = child.nodeName.toUpperCase();
-    if (
-      (tag === 'BUTTON' && disclosure(child)) ||
-      (tag === 'H6' && child.getAttribute?.(DISCLOSURE_MARK) === '')
-    ) {
-      // An accordion's button ("What ID can I use?") names the panel it opens, like a heading one
-      // level below the section it sits in.
+    if (tag === 'BUTTON' && disclosure(child)) {
+      // An accordion's button outside a heading ("Can I use a passport?") is read like a <summary>:
+      // a paragraph before the panel it opens.
       const text = clean(textOf(child, true));
-      if (!text) continue;
-      // Its siblings' panels end where it starts.
-      while (stack.at(-1)?.disclosure) stack.pop();
-      stack.push({ level: Math.min(6, (stack.at(-1)?.level ?? 1) + 1), text, disclosure: true });
+      if (text) pushText(blocks, stack, text);
       continue;
     }
     if (SKIP_TAGS.has(tag)) continue;
@@ -190,11 +182,7 @@ function walk(node: DomNode, blocks: Block[], stack: HeadingEntry[]): void {
       const text = clean(textOf(child, true));
       if (!text) continue;
       while (stack.length > 0 && stack[stack.length - 1]!.level >= level) stack.pop();
-      stack.push({
-        level,
-        text,
-        disclosure: child.querySelector?.('button') != null || child.getAttribute?.(DISCLOSURE_MARK) != null,
-      });
+      stack.push({ level, text });
       continue;
     }
     if (tag === 'TR') {
@@ -242,16 +230,6 @@ function textOf(node: DomNode, buttons = false): string {
   return INLINE_TAGS.has(tag) || tag === 'BUTTON' ? out : ` ${out} `;
 }
 
-/** Marks, for the walk, the headings that openDisclosures made of an accordion's buttons. */
-const DISCLOSURE_MARK = 'data-amicus-disclosure';
-
-/** An open heading while walking; `disclosure` when it is an accordion's button. */
-interface HeadingEntry {
-  level: number;
-  text: string;
-  disclosure?: boolean;
-}
-
 /** A button that shows and hides a panel (`aria-expanded` / `aria-controls`): an accordion's. */
 function disclosure(node: DomNode): boolean {
   return (
@@ -260,7 +238,7 @@ function disclosure(node: DomNode): boolean {
   );
 }
 
-function pushText(blocks: Block[], stack: HeadingEntry[], text: string): void {
+function pushText(blocks: Block[], stack: { level: number; text: string }[], text: string): void {
   blocks.push({ kind: 'text', headings: stack.map((s) => s.text), text });
 }
 
