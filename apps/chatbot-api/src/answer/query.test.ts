@@ -24,6 +24,9 @@ describe('analyzeQuestion', () => {
     // In a Spanish question they are still function words.
     const es = analyzeQuestion('¿son gratis los formularios?', null);
     expect(es.concepts.flatMap((c) => c.alternatives.map((a) => a.words.join(' ')))).not.toContain('son');
+    // Nor do the English function words of an English name it quotes.
+    const named = analyzeQuestion('¿qué es el Freedom of Information Act?', null);
+    expect(named.concepts.map((c) => c.key)).not.toContain('of');
   });
 
   it("gives a compound's WordNet synonyms to its last word's concept", () => {

@@ -90,7 +90,10 @@ function conceptsOf(text: string, boost: number, language: Language = detectLang
       if (!out.some((c) => c.key === key)) out.push({ key, boost, alternatives });
     }
   }
-  const content = new Set(contentWords(text, language));
+  // An English question keeps the words that are only Spanish function words ("my son", "a van");
+  // a Spanish one drops the function words of both languages, as it often quotes an English name
+  // ("Freedom of Information Act").
+  const content = new Set(contentWords(text, language === 'en' ? 'en' : undefined));
   ws.forEach((w, i) => {
     if (covered.has(i) || !content.has(w)) return;
     if (frame.has(i)) {
