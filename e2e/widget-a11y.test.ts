@@ -153,8 +153,12 @@ describe('widget accessibility (axe, WCAG 2.1 AA)', () => {
     await page.goto(`${stack.demoUrl}/`);
     const w = widget(page);
     await w.launcher.focus();
-    // Focus may have triggered the panel download; wait for it so opening is synchronous.
-    await page.waitForFunction(() => (window as { __amicusPanel?: unknown }).__amicusPanel !== undefined);
+    // Focus triggered the panel download. Wait until its shell is drawn (the loader gets the panel's
+    // handle right after): only then does a press open the panel itself rather than the skeleton the
+    // loader shows while the panel starts up. The bundle alone having run is not enough.
+    await page.waitForFunction(
+      () => document.querySelector('amicus-widget')?.shadowRoot?.querySelector('#amicus-panel') != null,
+    );
     await page.keyboard.press('Enter');
     const focused = () =>
       page.evaluate(() => {

@@ -137,8 +137,11 @@ describe('loader (widget.js)', () => {
     // Drawn hidden at start-up (laid out before the press, so showing it is a restyle).
     const dialog = root.querySelector<HTMLElement>('[role="dialog"]')!;
     expect(dialog.hidden).toBe(true);
-    root.querySelector('button')!.click();
+    const launcher = root.querySelector('button')!;
+    launcher.click();
     expect(dialog.hidden).toBe(false);
+    // The launcher says the dialog is open already, as the panel will once it arrives.
+    expect(launcher.getAttribute('aria-expanded')).toBe('true');
     expect(dialog.getAttribute('aria-busy')).toBe('true');
     expect(dialog.getAttribute('aria-label')).toBe('Ask a question');
     expect(root.activeElement).toBe(dialog.querySelector('textarea'));
@@ -147,6 +150,7 @@ describe('loader (widget.js)', () => {
     expect(root.querySelectorAll('[role="dialog"]')).toHaveLength(1);
     api.close();
     expect(dialog.hidden).toBe(true);
+    expect(launcher.getAttribute('aria-expanded')).toBe('false');
     expect(root.activeElement).toBe(root.querySelector('button'));
     api.open();
     expect(dialog.hidden).toBe(false);

@@ -80,11 +80,10 @@ function boot(script: HTMLScriptElement): void {
     }
   };
 
-  const run = (call: Call, focus: boolean): void => {
-    const [name, text] = call;
-    if (name === 'open') panel?.open(focus);
-    else if (name === 'close') panel?.close();
-    else panel?.ask(text, focus);
+  const run = ([name, text]: Call, focus: boolean): void => {
+    if (name === 'ask') panel?.ask(text, focus);
+    // open(focus), or close() (which has no use for it).
+    else panel?.[name](focus);
   };
 
   const load = (): void => {
@@ -121,16 +120,18 @@ function boot(script: HTMLScriptElement): void {
 
   const call = (name: Call[0], text = ''): void => {
     if (panel) run([name, text], true);
-    else if (name === 'close') {
-      // Closed before the panel arrived: the skeleton hides now, and focus in it returns to the launcher.
-      if (skeleton.contains(root.activeElement)) launcher.focus();
-      skeleton.hidden = true;
-    } else {
-      // Activated before panel.js has arrived: the skeleton shows and its box takes focus in this task.
-      skeleton.hidden = false;
-      input.focus();
-    }
-    if (!panel) {
+    else {
+      if (name === 'close') {
+        // Closed before the panel arrived: the skeleton hides now, and focus in it returns to the launcher.
+        if (skeleton.contains(root.activeElement)) launcher.focus();
+        skeleton.hidden = true;
+      } else {
+        // Activated before panel.js has arrived: the skeleton shows and its box takes focus in this task.
+        skeleton.hidden = false;
+        input.focus();
+      }
+      // The launcher says whether the dialog (its skeleton, for now) is open, as the panel will.
+      launcher.setAttribute('aria-expanded', `${!skeleton.hidden}`);
       queue.push([name, text]);
       load();
     }
