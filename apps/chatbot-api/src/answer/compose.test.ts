@@ -202,4 +202,28 @@ describe('composeAnswer: "when"', () => {
     });
     expect(plain.content).not.toContain('More on this');
   });
+
+  it('answers from the start of a section headed by the question asked (an FAQ entry)', () => {
+    const faq = passage(
+      '/faq/',
+      'Frequently asked questions',
+      'No. The court provides one for free. Ask the clerk for an interpreter when you file.',
+      { score: 2, coverage: 1 },
+    );
+    faq.headingPath = ['Frequently asked questions', 'Can I bring my own interpreter?'];
+    const composed = composeAnswer({
+      analysis: analyzeQuestion('can i bring my own interpreter', null),
+      search: search([faq]),
+      cite: true,
+    });
+    expect(composed.content).toMatch(/^No\. The court provides one for free\. Ask the clerk/);
+    // Under a heading that is not the question, the sentence about it leads.
+    faq.headingPath = ['Frequently asked questions', 'Fees'];
+    const plain = composeAnswer({
+      analysis: analyzeQuestion('can i bring my own interpreter', null),
+      search: search([faq]),
+      cite: true,
+    });
+    expect(plain.content).toMatch(/^Ask the clerk for an interpreter/);
+  });
 });

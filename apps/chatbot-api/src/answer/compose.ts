@@ -64,6 +64,8 @@ export interface ComposedAnswer {
 
 /** Share of the question's own weighted concepts the best passage must hold. */
 export const COVERAGE_THRESHOLD = 0.5;
+/** Share of the question's concepts a section's question heading must hold to be the question asked. */
+const ASKED_HEADING = 0.5;
 /** Sub-sections a lead-in brings, by their heading and first sentence. */
 const MAX_SUBSECTIONS = 5;
 /** A section holding the kind of fact asked for may score this much lower than the best one. */
@@ -198,8 +200,25 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
           : covering,
     language,
   );
+  // A section headed by a question about the visitor's question (an FAQ entry).
+  const answersHeading = (p: ConceptPassage) => {
+    const heading = p.headingPath?.at(-1);
+    return (
+      heading !== undefined &&
+      heading !== p.title &&
+      /\?\s*$/.test(heading) &&
+      scorer(heading) >= ASKED_HEADING
+    );
+  };
   const pick = (p: ConceptPassage) =>
-    trimToBudget(pickUnits(scoreUnits(p, scorer, facts, numbers), analysis.intents, p.match.fieldShare > 0));
+    trimToBudget(
+      pickUnits(
+        scoreUnits(p, scorer, facts, numbers),
+        analysis.intents,
+        p.match.fieldShare > 0,
+        answersHeading(p),
+      ),
+    );
   let picked = pick(primary);
   // A section with nothing quotable (a heading and a link) gives way to the next one.
   for (const next of covering) {

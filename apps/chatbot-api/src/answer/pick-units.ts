@@ -134,6 +134,8 @@ export function pickUnits(
   units: readonly ScoredUnit[],
   intents: readonly Intent[],
   titled: boolean,
+  /** The section's own heading asks the visitor's question ("Can I use a passport?"): its text answers it from the start. */
+  answersHeading = false,
 ): ScoredUnit[] {
   if (units.length === 0) return [];
   const facts = factIntentsOf(intents);
@@ -206,8 +208,12 @@ export function pickUnits(
     }
   }
   const max = intents.includes('steps') ? MAX_STEPS : MAX_SENTENCES;
-  const best = [...units].sort((a, b) => b.concepts - a.concepts || a.unit.position - b.unit.position)[0]!;
-  if (best.concepts === 0) return units.slice(0, Math.min(2, units.length));
+  // Under a heading that asks the question, the answer opens the section ("Not yet. …"), often
+  // without the question's words, which the heading already carries.
+  const best = answersHeading
+    ? units[0]!
+    : [...units].sort((a, b) => b.concepts - a.concepts || a.unit.position - b.unit.position)[0]!;
+  if (best.concepts === 0 && !answersHeading) return units.slice(0, Math.min(2, units.length));
   const picked = [best];
   // A question the page asks itself (an FAQ's "Can a center charge extra?") is no answer alone: the
   // text that follows it answers it.
@@ -217,6 +223,7 @@ export function pickUnits(
     const u = units[i]!;
     // Steps are read on through the section; other answers stop where the text leaves the question.
     const onTopic =
+      answersHeading ||
       u.concepts >= best.concepts * 0.5 ||
       (u.unit.listItem && best.unit.text.endsWith(':')) ||
       picked.every(asks) ||
