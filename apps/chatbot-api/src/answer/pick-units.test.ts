@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConceptPassage, ConceptSearchResult } from '../knowledge/concept-search.js';
+import type { FactIntent } from '../language/facts.js';
 import {
   conceptScorer,
   inRange,
@@ -189,6 +190,10 @@ describe('pickUnits: a question the page asks itself', () => {
   });
 });
 
+/** A passage's units, scored 1 where they hold `word` (lines are paragraphs). */
+const unitsOf = (text: string, word: string, facts: FactIntent[] = []) =>
+  scoreUnits({ text } as ConceptPassage, (t) => (t.includes(word) ? 1 : 0), facts);
+
 describe('pickUnits: reading on', () => {
   it('takes a sentence that leans on the best one, in English and Spanish', () => {
     const units = [
@@ -215,12 +220,9 @@ describe('pickUnits: reading on', () => {
   });
 
   it("reads on through the rest of the best sentence's paragraph", () => {
-    const units = scoreUnits(
-      {
-        text: 'Everyone goes through a metal detector. Allow 30 minutes. Do not bring knives.\nParking is free.',
-      } as ConceptPassage,
-      (t) => (t.includes('detector') ? 1 : 0),
-      [],
+    const units = unitsOf(
+      'Everyone goes through a metal detector. Allow 30 minutes. Do not bring knives.\nParking is free.',
+      'detector',
     );
     expect(pickUnits(units, [], false).map((u) => u.unit.text)).toEqual([
       'Everyone goes through a metal detector.',
@@ -230,11 +232,9 @@ describe('pickUnits: reading on', () => {
   });
 
   it('quotes a fact with the next sentence of its paragraph', () => {
-    const units = scoreUnits(
-      {
-        text: 'Report to Room 2 by 8:00 a.m. Allow time for parking.\nJurors are paid $15 a day.',
-      } as ConceptPassage,
-      (t) => (t.includes('Report') ? 1 : 0),
+    const units = unitsOf(
+      'Report to Room 2 by 8:00 a.m. Allow time for parking.\nJurors are paid $15 a day.',
+      'Report',
       ['time'],
     );
     expect(pickUnits(units, ['time'], false).map((u) => u.unit.text)).toEqual([

@@ -125,8 +125,13 @@ function listRuns(units: readonly ScoredUnit[]): { lead: ScoredUnit | null; item
  */
 const CONTINUES =
   /^(it|its|this|that|these|those|they|their|them|he|she|his|her|however|but|also|then|otherwise|in that case|if so|if not|in addition|instead|even so|still|esto|eso|esta|este|estos|estas|ese|esa|sin embargo|pero|tambien|ademas|en ese caso|si es asi|de lo contrario|luego|entonces)\b/;
-export function continues(text: string): boolean {
+function continues(text: string): boolean {
   return CONTINUES.test(words(text).slice(0, 4).join(' '));
+}
+
+/** Whether two units come from the same paragraph of the passage (list items never share one). */
+function sameParagraph(a: ScoredUnit, b: ScoredUnit): boolean {
+  return !a.unit.listItem && a.unit.paragraph !== undefined && a.unit.paragraph === b.unit.paragraph;
 }
 
 /** The units to quote from the answering passage, in reading order. */
@@ -187,13 +192,7 @@ export function pickUnits(
         // The sentence after the fact often completes it ("…$75. Pay online or by mail."), and so
         // does the rest of its paragraph.
         const next = units[best.unit.position + 1];
-        if (
-          next &&
-          (next.fact ||
-            next.concepts > 0 ||
-            (next.unit.paragraph !== undefined && next.unit.paragraph === best.unit.paragraph)) &&
-          !next.unit.listItem
-        )
+        if (next && !next.unit.listItem && (next.fact || next.concepts > 0 || sameParagraph(next, best)))
           picked.push(next);
         const prev = units[best.unit.position - 1];
         if (prev?.unit.text.endsWith(':')) picked.unshift(prev);
@@ -229,7 +228,7 @@ export function pickUnits(
       picked.every(asks) ||
       continues(u.unit.text) ||
       // The rest of the best sentence's paragraph: the author's own unit of thought.
-      (!u.unit.listItem && u.unit.paragraph !== undefined && u.unit.paragraph === best.unit.paragraph);
+      sameParagraph(u, best);
     if (!onTopic && !intents.includes('steps')) break;
     picked.push(u);
   }

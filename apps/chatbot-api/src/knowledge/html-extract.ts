@@ -63,6 +63,8 @@ const SKIP_TAGS = new Set([
 ]);
 const NESTED_BLOCKS =
   'p,ul,ol,li,dl,dt,dd,table,tr,pre,blockquote,h1,h2,h3,h4,h5,h6,div,section,article,aside,details,summary,figure,figcaption,address,header,footer,main';
+/** A button that shows and hides a panel (`aria-expanded` / `aria-controls`): an accordion's. */
+const DISCLOSURE = 'button[aria-expanded], button[aria-controls]';
 /** Below this much text, Readability probably kept the wrong part of the page. */
 const MIN_MAIN_TEXT = 200;
 
@@ -75,6 +77,7 @@ interface DomNode {
   querySelector?(sel: string): DomNode | null;
   querySelectorAll?(sel: string): ArrayLike<DomNode>;
   getAttribute?(name: string): string | null;
+  matches?(selector: string): boolean;
 }
 
 /**
@@ -123,7 +126,7 @@ export function extractHtml(
  * such a button keeps its text, and a button outside a heading becomes a paragraph of its text.
  */
 function openDisclosures(document: ReturnType<typeof parseHTML>['document']): void {
-  for (const button of [...document.querySelectorAll('button[aria-expanded], button[aria-controls]')]) {
+  for (const button of [...document.querySelectorAll(DISCLOSURE)]) {
     for (const id of (button.getAttribute('aria-controls') ?? '').split(/\s+/).filter(Boolean)) {
       document.getElementById(id)?.removeAttribute('hidden');
     }
@@ -167,7 +170,7 @@ function walk(node: DomNode, blocks: Block[], stack: { level: number; text: stri
     }
     if (child.nodeType !== 1) continue;
     const tag = child.nodeName.toUpperCase();
-    if (tag === 'BUTTON' && disclosure(child)) {
+    if (tag === 'BUTTON' && child.matches?.(DISCLOSURE)) {
       // An accordion's button outside a heading ("Can I use a passport?") is read like a <summary>:
       // a paragraph before the panel it opens.
       const text = clean(textOf(child, true));
@@ -228,14 +231,6 @@ function textOf(node: DomNode, buttons = false): string {
   const children = node.childNodes;
   for (let i = 0; i < children.length; i++) out += textOf(children[i]!, buttons);
   return INLINE_TAGS.has(tag) || tag === 'BUTTON' ? out : ` ${out} `;
-}
-
-/** A button that shows and hides a panel (`aria-expanded` / `aria-controls`): an accordion's. */
-function disclosure(node: DomNode): boolean {
-  return (
-    (node.getAttribute?.('aria-expanded') ?? null) !== null ||
-    (node.getAttribute?.('aria-controls') ?? null) !== null
-  );
 }
 
 function pushText(blocks: Block[], stack: { level: number; text: string }[], text: string): void {
