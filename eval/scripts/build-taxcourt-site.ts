@@ -1,0 +1,776 @@
+/**
+ * Builds the U.S. Tax Court fixture (eval/sites/taxcourt) from a git copy of
+ * github.com/ustaxcourt/website-wagtail (the Wagtail site behind ustaxcourt.gov).
+ *
+ *   pnpm --filter @amicus/eval exec tsx scripts/build-taxcourt-site.ts <git-dir> <commit> <out-dir>
+ *
+ * The site's pages live in a database; the repository seeds it from Python: one initializer per page
+ * under `website/home/management/commands/pages/`, whose literals (strings, lists, dicts) are the
+ * page's title and StreamField body. This script reads those literals with a small evaluator of the
+ * Python expression subset they use — nothing is executed — and renders each body block the way the
+ * site's templates do (`home/templates/home/enhanced_standard_page.html` and its includes), inside
+ * the header, navigation and footer of `app/templates/`. None of the site's code, styles, scripts,
+ * images or PDFs is kept: links to documents are unwrapped to their text.
+ */
+import { fixtureSource, writeStaticSite } from './fixture-kit.js';
+import { escapeHtml } from './mini-markdown.js';
+
+const { outDir, show, list } = fixtureSource('build-taxcourt-site.ts');
+const SEED = 'website/home/management/commands';
+const REAL = 'https://www.ustaxcourt.gov';
+
+// ---------------------------------------------------------------------------------------------
+// A Python literal evaluator: strings (all prefixes, f-strings), numbers, names, lists, tuples,
+// dicts, `+`, subscripts, attributes and calls. A call is recorded, not run; a name it does not
+// know is an `Unknown`. A statement it cannot read is skipped, which only ever loses a page.
+
+class Call {
+  constructor(
+    readonly name: string,
+    readonly args: Py[],
+    readonly kwargs: Record<string, Py>,
+  ) {}
+}
+class Unknown {
+  constructor(readonly path: string) {}
+}
+type Py = string | number | boolean | null | Py[] | { [k: string]: Py } | Call | Unknown;
+type Tok =
+  | { t: 'str'; v: string }
+  | { t: 'fstr'; parts: { lit?: string; expr?: string }[] }
+  | { t: 'num'; v: number }
+  | { t: 'name'; v: string }
+  | { t: 'op'; v: string }
+  | { t: 'nl' };
+
+function decodeEscapes(s: string): string {
+  return s.replace(/\\(\n|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|.)/g, (m, c: string) => {
+    if (c === '\n') return '';
+    if (c.length > 1) return String.fromCharCode(Number.parseInt(c.slice(1), 16));
+    return { n: '\n', t: '\t', r: '', '\\': '\\', "'": "'", '"': '"' }[c] ?? m;
+  });
+}
+
+function fstringParts(body: string, raw: boolean): { lit?: string; expr?: string }[] {
+  const parts: { lit?: string; expr?: string }[] = [];
+  let lit = '';
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if ((c === '{' || c === '}') && body[i + 1] === c) {
+      lit += c;
+      i++;
+    } else if (c === '{') {
+      let depth = 0;
+      let quote = '';
+      let j = i + 1;
+      for (; j < body.length; j++) {
+        const d = body[j] ?? '';
+        if (quote) {
+          if (d === quote) quote = '';
+        } else if (d === '"' || d === "'") quote = d;
+        else if ('([{'.includes(d)) depth++;
+        else if (')]'.includes(d) || (d === '}' && depth > 0)) depth--;
+        else if (d === '}') break;
+      }
+      parts.push({ lit: raw ? lit : decodeEscapes(lit) });
+      lit = '';
+      parts.push({ expr: (body.slice(i + 1, j).split(/!(?=[rsa]$)/)[0] ?? '').replace(/:[^\]"')]*$/, '') });
+      i = j;
+    } else lit += c;
+  }
+  parts.push({ lit: raw ? lit : decodeEscapes(lit) });
+  return parts;
+}
+
+function tokenize(src: string): Tok[] {
+  const toks: Tok[] = [];
+  let depth = 0;
+  let i = 0;
+  const re = {
+    str: /^([rRbBuUfF]{0,2})('''|"""|'|")/,
+    name: /^[A-Za-z_][A-Za-z0-9_]*/,
+    num: /^\d+(\.\d+)?/,
+    op: /^(==|!=|<=|>=|\+=|-=|->|\*\*|[-+*/%<>=()[\]{}:,.@|&~^!])/,
+  };
+  while (i < src.length) {
+    const rest = src.slice(i);
+    const c = src[i] ?? '';
+    if (c === '#') {
+      while (i < src.length && src[i] !== '\n') i++;
+    } else if (c === '\\' && src[i + 1] === '\n') i += 2;
+    else if (c === '\n') {
+      if (depth === 0 && toks.at(-1)?.t !== 'nl') toks.push({ t: 'nl' });
+      i++;
+    } else if (/\s/.test(c)) i++;
+    else if (re.str.test(rest)) {
+      const m = re.str.exec(rest) as RegExpExecArray;
+      const prefix = (m[1] ?? '').toLowerCase();
+      const q = m[2] ?? '"';
+      let j = i + m[0].length;
+      while (j < src.length && !src.startsWith(q, j)) j += src[j] === '\\' ? 2 : 1;
+      const body = src.slice(i + m[0].length, j);
+      const raw = prefix.includes('r');
+      toks.push(
+        prefix.includes('f')
+          ? { t: 'fstr', parts: fstringParts(body, raw) }
+          : { t: 'str', v: raw ? body : decodeEscapes(body) },
+      );
+      i = j + q.length;
+    } else if (re.name.test(rest)) {
+      const v = (re.name.exec(rest) as RegExpExecArray)[0];
+      toks.push({ t: 'name', v });
+      i += v.length;
+    } else if (re.num.test(rest)) {
+      const v = (re.num.exec(rest) as RegExpExecArray)[0];
+      toks.push({ t: 'num', v: Number(v) });
+      i += v.length;
+    } else {
+      const v = re.op.exec(rest)?.[0] ?? c;
+      if ('([{'.includes(v)) depth++;
+      if (')]}'.includes(v)) depth--;
+      toks.push({ t: 'op', v });
+      i += v.length;
+    }
+  }
+  return toks;
+}
+
+const toStr = (v: Py): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+/** A document the initializer uploads at run time; the fixture does not carry it. */
+const isFileName = (k: string): boolean => /\.(pdf|csv|jpe?g|png|docx?|xlsx?|mp4)$/i.test(k);
+
+class Evaluator {
+  private toks: Tok[] = [];
+  private pos = 0;
+  constructor(readonly env: Record<string, Py>) {}
+
+  eval(toks: Tok[]): Py {
+    const saved = [this.toks, this.pos] as const;
+    this.toks = toks;
+    this.pos = 0;
+    try {
+      const v = this.expr();
+      if (this.pos < toks.length) throw new Error('trailing tokens');
+      return v;
+    } finally {
+      [this.toks, this.pos] = saved;
+    }
+  }
+
+  private peek(v?: string): boolean {
+    const t = this.toks[this.pos];
+    return v === undefined ? t !== undefined : (t?.t === 'op' || t?.t === 'name') && t.v === v;
+  }
+  private take(v: string): void {
+    if (!this.peek(v)) throw new Error(`expected ${v}`);
+    this.pos++;
+  }
+
+  private expr(): Py {
+    let v = this.postfix();
+    while (this.peek('+')) {
+      this.pos++;
+      const r = this.postfix();
+      v =
+        Array.isArray(v) && Array.isArray(r)
+          ? [...v, ...r]
+          : typeof v === 'number' && typeof r === 'number'
+            ? v + r
+            : toStr(v) + toStr(r);
+    }
+    return v;
+  }
+
+  private postfix(): Py {
+    let v = this.atom();
+    for (;;) {
+      if (this.peek('.')) {
+        this.pos++;
+        const t = this.toks[this.pos++];
+        if (t?.t !== 'name') throw new Error('attribute');
+        const path = `${v instanceof Unknown ? v.path : v instanceof Call ? v.name : '?'}.${t.v}`;
+        // A lookup's `.id` or `.first()` stands for the looked-up object itself.
+        v = path in this.env ? (this.env[path] ?? null) : v instanceof Call ? v : new Unknown(path);
+      } else if (this.peek('[')) {
+        this.pos++;
+        const key = this.expr();
+        this.take(']');
+        v = this.subscript(v, key);
+      } else if (this.peek('(')) {
+        this.pos++;
+        const args: Py[] = [];
+        const kwargs: Record<string, Py> = {};
+        while (!this.peek(')')) {
+          const t = this.toks[this.pos];
+          const n = this.toks[this.pos + 1];
+          if (t?.t === 'name' && n?.t === 'op' && n.v === '=') {
+            this.pos += 2;
+            kwargs[t.v] = this.expr();
+          } else args.push(this.expr());
+          if (!this.peek(')')) this.take(',');
+        }
+        this.take(')');
+        // A method called with nothing (`.first()`, `.specific()`) stands for the object it is called on.
+        if (v instanceof Call && args.length === 0 && Object.keys(kwargs).length === 0) continue;
+        const name = v instanceof Unknown ? v.path : v instanceof Call ? v.name : '?';
+        v = new Call(name, args, kwargs);
+        this.calls.push(v);
+      } else return v;
+    }
+  }
+
+  readonly calls: Call[] = [];
+
+  private subscript(v: Py, key: Py): Py {
+    if (Array.isArray(v) && typeof key === 'number') return v[key] ?? null;
+    if (v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Call) && !(v instanceof Unknown)) {
+      const k = toStr(key);
+      const got = (v as Record<string, Py>)[k];
+      if ((got === undefined || got === '') && isFileName(k)) return `DOC:${k}`;
+      if (got !== undefined) return got;
+    }
+    if (typeof key === 'string' && isFileName(key)) return `DOC:${key}`;
+    return new Unknown(`?[${toStr(key)}]`);
+  }
+
+  private atom(): Py {
+    const t = this.toks[this.pos++];
+    if (!t) throw new Error('end of input');
+    if (t.t === 'str' || t.t === 'fstr') {
+      let s = this.strValue(t);
+      for (let n = this.toks[this.pos]; n && (n.t === 'str' || n.t === 'fstr'); n = this.toks[this.pos]) {
+        s += this.strValue(n);
+        this.pos++;
+      }
+      return s;
+    }
+    if (t.t === 'num') return t.v;
+    if (t.t === 'nl') throw new Error('newline');
+    if (t.t === 'name') {
+      if (t.v === 'True' || t.v === 'False') return t.v === 'True';
+      if (t.v === 'None') return null;
+      if (['for', 'if', 'in', 'not', 'and', 'or', 'lambda', 'import'].includes(t.v)) throw new Error(t.v);
+      return t.v in this.env ? (this.env[t.v] ?? null) : new Unknown(t.v);
+    }
+    if (t.v === '-') {
+      const v = this.atom();
+      return typeof v === 'number' ? -v : v;
+    }
+    if (t.v === '(' || t.v === '[') {
+      const close = t.v === '(' ? ')' : ']';
+      const items: Py[] = [];
+      let tuple = t.v === '[';
+      while (!this.peek(close)) {
+        items.push(this.expr());
+        if (!this.peek(close)) {
+          this.take(',');
+          tuple = true;
+        }
+      }
+      this.take(close);
+      return tuple ? items : (items[0] ?? null);
+    }
+    if (t.v === '{') {
+      const obj: Record<string, Py> = {};
+      while (!this.peek('}')) {
+        const k = this.expr();
+        this.take(':');
+        obj[toStr(k)] = this.expr();
+        if (!this.peek('}')) this.take(',');
+      }
+      this.take('}');
+      return obj;
+    }
+    throw new Error(`unexpected ${t.v}`);
+  }
+
+  private strValue(t: Tok): string {
+    if (t.t === 'str') return t.v;
+    if (t.t !== 'fstr') return '';
+    return t.parts.map((p) => p.lit ?? toStr(this.eval(tokenize(p.expr ?? '')))).join('');
+  }
+}
+
+/**
+ * Reads a Python file statement by statement: `name = expr` (also `self.name = expr`) binds; any
+ * other statement is evaluated for the calls it records. Block headers (`def`, `for`, `if`…) and
+ * imports are skipped, so every assignment in the file is seen once, in source order.
+ */
+function readPython(
+  file: string,
+  imported: Record<string, Py> = {},
+): { env: Record<string, Py>; calls: Call[] } {
+  const ev = new Evaluator({ ...imported });
+  const stmts: Tok[][] = [[]];
+  for (const t of tokenize(show(file))) {
+    if (t.t === 'nl') stmts.push([]);
+    else stmts.at(-1)?.push(t);
+  }
+  for (const s of stmts) {
+    const first = s[0];
+    if (!first || (s.at(-1)?.t === 'op' && (s.at(-1) as { v: string }).v === ':')) continue;
+    if (first.t === 'name' && ['import', 'from', 'class', 'def', 'raise', 'pass'].includes(first.v)) continue;
+    const body = first.t === 'name' && first.v === 'return' ? s.slice(1) : s;
+    const eq = body.findIndex((t) => t.t === 'op' && t.v === '=');
+    const target = body
+      .slice(0, eq)
+      .map((t) => (t.t === 'name' || t.t === 'op' ? t.v : '#'))
+      .join('');
+    try {
+      if (eq > 0 && /^[A-Za-z_][\w.]*$/.test(target)) ev.env[target] = ev.eval(body.slice(eq + 1));
+      else ev.eval(body);
+    } catch {
+      // Not a statement of the literal subset (a loop body, a comprehension): nothing to read.
+    }
+  }
+  return { env: ev.env, calls: ev.calls };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pages
+
+interface Page {
+  path: string;
+  title: string;
+  section: string;
+  body: string;
+  description?: string;
+}
+const pages: Page[] = [];
+const PAGE_MODELS = new Set(['EnhancedStandardPage', 'EnhancedRawHTMLPage', 'DirectoryIndex']);
+const asObj = (v: Py): Record<string, Py> =>
+  v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Call) && !(v instanceof Unknown)
+    ? (v as Record<string, Py>)
+    : {};
+const asList = (v: Py): Py[] => (Array.isArray(v) ? v : []);
+
+/** Snippets the pages name: the clinics' contact text and the navigation ribbons. */
+const commonText = new Map<string, string>();
+const ribbons = new Map<string, { title: string; url: string }[]>();
+/** The snippets' names, which pages import (`from …snippets.dawson_faqs_ribbon import dawson_faqs_ribbon_name`). */
+const snippetNames: Record<string, Py> = {};
+for (const file of list(`${SEED}/snippets`).filter((f) => f.endsWith('.py'))) {
+  const { env, calls } = readPython(file);
+  for (const c of calls.filter((c) => c.name === 'CommonText'))
+    commonText.set(toStr(c.kwargs.name ?? null), toStr(c.kwargs.text ?? null));
+  for (const [k, v] of Object.entries(env))
+    if (/_name$/.test(k) && typeof v === 'string') snippetNames[k] = v;
+  const name = Object.entries(env).find(([k]) => /_name$/.test(k))?.[1];
+  if (typeof name === 'string')
+    ribbons.set(
+      name,
+      asList(env.links ?? null).map((l) => ({
+        title: toStr(asObj(l).title ?? null),
+        url: toStr(asObj(l).url ?? null),
+      })),
+    );
+}
+
+/** Where each section's pages sit in the primary navigation (from `pages/navigation.py`). */
+const SECTION_OF: Record<string, string> = {
+  about_the_court: 'About the Court',
+  rules_and_guidance: 'Rules & Guidance',
+  orders_and_opinions: 'Orders & Opinions',
+  efiling_and_case_maintenance: 'eFiling & Case Maintenance',
+};
+/** Children of the Employment page; every other page is a child of the home page. */
+const EMPLOYMENT_CHILDREN = new Set(['law-clerk-program', 'internship-programs', 'judges-recruiting']);
+/** Page initializers left out: long lists of PDF links (opinions, orders, release notes) with little text. */
+const LEFT_OUT = new Set([
+  'reports-and-statistics',
+  'jcdp-orders-issued',
+  'find-an-opinion',
+  'find-an-order',
+]);
+
+for (const folder of Object.keys(SECTION_OF)) {
+  for (const file of list(`${SEED}/pages/${folder}`).filter((f) => f.endsWith('.py'))) {
+    const { env, calls } = readPython(file, snippetNames);
+    const page = calls.find((c) => PAGE_MODELS.has(c.name));
+    if (!page) continue;
+    // An initializer that updates its page in place sets `page.body` (and the ribbon) afterwards.
+    for (const field of ['body', 'navigation_ribbon'])
+      if (!(field in page.kwargs) && env[`page.${field}`] !== undefined)
+        page.kwargs[field] = env[`page.${field}`] ?? null;
+    if (!('body' in page.kwargs)) continue;
+    const slug = toStr(page.kwargs.slug ?? null) || toStr(env['self.slug'] ?? null);
+    if (!slug || LEFT_OUT.has(slug)) continue;
+    const ribbon = page.kwargs.navigation_ribbon;
+    const ribbonName = ribbon instanceof Call ? toStr(ribbon.kwargs.name ?? null) : '';
+    pages.push({
+      path: EMPLOYMENT_CHILDREN.has(slug) ? `/employment/${slug}/` : `/${slug}/`,
+      title: toStr(page.kwargs.title ?? null),
+      section: SECTION_OF[folder] ?? '',
+      description: toStr(page.kwargs.search_description ?? null),
+      body: [
+        ribbonName ? renderRibbon(ribbons.get(ribbonName) ?? []) : '',
+        ...asList(page.kwargs.body ?? null).map(renderBlock),
+        ...asList(page.kwargs.raw_html_body ?? null).map(renderBlock),
+      ].join('\n'),
+    });
+  }
+}
+
+function renderRibbon(links: { title: string; url: string }[]): string {
+  return `<nav class="blue-page-links-bar" aria-label="In this guide"><ul>${links
+    .map((l) => `<li><a href="${escapeHtml(l.url)}">${escapeHtml(l.title)}</a></li>`)
+    .join('')}</ul></nav>`;
+}
+
+function renderLinks(value: Py): string {
+  const items = asList(asObj(value).links ?? null).map((l) => {
+    const o = asObj(l);
+    const title = escapeHtml(toStr(o.title ?? null));
+    // Documents and videos are not carried: their titles stay, as text.
+    if (o.document || o.video || o.text_only || !o.url) return `<li>${title}</li>`;
+    return `<li><a href="${escapeHtml(toStr(o.url))}">${title}</a></li>`;
+  });
+  return `<ul class="links">${items.join('')}</ul>`;
+}
+
+function renderList(value: Py): string {
+  const o = asObj(value);
+  const tag = o.list_type === 'ordered' ? 'ol' : 'ul';
+  const items = asList(o.items ?? null).map((it) => {
+    const i = asObj(it);
+    return `<li>${toStr(i.text ?? null)}${asList(i.nested_list ?? null)
+      .map(renderList)
+      .join('')}</li>`;
+  });
+  return `<${tag}>${items.join('')}</${tag}>`;
+}
+
+function renderTable(value: Py): string {
+  const o = asObj(value);
+  const head = asList(o.columns ?? null).map(
+    (c) => `<th scope="col">${toStr(asObj(c).heading ?? null)}</th>`,
+  );
+  const rows = asList(o.rows ?? null).map(
+    (r) =>
+      `<tr>${asList(asObj(r).values ?? null)
+        .map((v) => `<td>${toStr(v)}</td>`)
+        .join('')}</tr>`,
+  );
+  return `<table><thead><tr>${head.join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+/** A rich-text answer, or (on raw-HTML pages) an object holding one. */
+function answerHtml(a: Py): string {
+  return typeof a === 'string' ? a : toStr(asObj(a).rich_text ?? null);
+}
+
+function renderBlock(block: Py): string {
+  const { type, value = null } = asObj(block) as { type?: Py; value?: Py };
+  const o = asObj(value);
+  switch (type) {
+    case 'h2':
+    case 'h3':
+    case 'h4':
+      return `<${type}>${escapeHtml(toStr(value))}</${type}>`;
+    case 'heading': {
+      const level = /^h[2-5]$/.test(toStr(o.level ?? null)) ? toStr(o.level ?? null) : 'h2';
+      const id = toStr(o.id ?? null);
+      return `<${level}${id ? ` id="${escapeHtml(id)}"` : ''}>${escapeHtml(toStr(o.text ?? null))}</${level}>`;
+    }
+    case 'h2WithAnchorTag':
+      return `<h2 id="${escapeHtml(toStr(o.anchortag ?? null))}">${escapeHtml(toStr(o.text ?? null))}</h2>`;
+    case 'paragraph':
+      return `<p>${toStr(value)}</p>`;
+    case 'hr':
+      return '<hr>';
+    case 'alert':
+      return `<div class="alert ${escapeHtml(toStr(o.alert_type ?? null))}">${toStr(o.content ?? null)}</div>`;
+    case 'snippet':
+      return value instanceof Call ? (commonText.get(toStr(value.kwargs.name ?? null)) ?? '') : '';
+    case 'table':
+    case 'unstyled_table':
+      return renderTable(value);
+    case 'links':
+      return renderLinks(value);
+    case 'list':
+      return renderList(value);
+    case 'clickableButton':
+      return `<p><a class="usa-button" href="${escapeHtml(toStr(o.url ?? null))}">${escapeHtml(toStr(o.text ?? null))}</a></p>`;
+    case 'questionanswers': {
+      const qs = asList(value).map(asObj);
+      const index = qs
+        .map(
+          (q) =>
+            `<li><a href="#${escapeHtml(toStr(q.anchortag ?? null))}">${escapeHtml(toStr(q.question ?? null))}</a></li>`,
+        )
+        .join('');
+      const answers = qs
+        .map(
+          (q) =>
+            `<h3 id="${escapeHtml(toStr(q.anchortag ?? null))}">${escapeHtml(toStr(q.question ?? null))}</h3>\n<div>${answerHtml(q.answer ?? null)}</div>\n<hr>`,
+        )
+        .join('\n');
+      return `<ul class="links indented">${index}</ul>\n<hr>\n${answers}`;
+    }
+    case 'columns':
+      return asList(o.column ?? null)
+        .map((col) => `<div class="grid-col">${asList(col).map(renderBlock).join('\n')}</div>`)
+        .join('\n');
+    case 'card':
+      return asList(value)
+        .map(asObj)
+        .map(
+          (c) =>
+            `<div class="info-card"><h2>${escapeHtml(toStr(c.title ?? null))}</h2>${toStr(c.description ?? null)}</div>`,
+        )
+        .join('\n');
+    case 'embedded_video':
+      return `<h2>${escapeHtml(toStr(o.title ?? null))}</h2>\n<p>${toStr(o.description ?? null)}</p>`;
+    case 'photo_dedication':
+      return `<h2>${escapeHtml(toStr(o.title ?? null))}</h2>\n${toStr(o.paragraph_text ?? null)}`;
+    case 'directory':
+      return asList(value).map(renderBlock).join('\n');
+    case 'DirectoryEntry':
+      return asList(value)
+        .map(asObj)
+        .map(
+          (e) =>
+            `<p>${toStr(e.description ?? null)}</p>${e.phone_number ? `<p>${escapeHtml(toStr(e.phone_number))}</p>` : ''}`,
+        )
+        .join('\n');
+    default:
+      // h1 (the template has no case for it; the page title is the heading), images, iframes.
+      return '';
+  }
+}
+
+// DAWSON: the page's text, its sign-in card and the dedication to Judge Howard A. Dawson, Jr.
+{
+  const { env, calls } = readPython(`${SEED}/pages/efiling_and_case_maintenance/dawson_page.py`);
+  const card = calls.find((c) => c.name === 'FancyCard');
+  const dedication = calls.find((c) => c.name === 'PhotoDedication');
+  pages.push({
+    path: '/dawson/',
+    title: 'DAWSON',
+    section: SECTION_OF.efiling_and_case_maintenance ?? '',
+    body: [
+      `<p>${toStr(env.body_content ?? null)}</p>`,
+      `<p><a href="${escapeHtml(toStr(card?.kwargs.url ?? null))}">Log in to DAWSON</a></p>\n<p>${toStr(card?.kwargs.text ?? null)}</p>`,
+      `<h2>${escapeHtml(toStr(dedication?.kwargs.title ?? null))}</h2>\n<p>${toStr(dedication?.kwargs.paragraph_text ?? null)}</p>`,
+    ].join('\n'),
+  });
+}
+
+// The judges: an index of the judge collections and one profile page per judge, as the JudgeIndex
+// template links them (`/judges/<id>/<last name>`; ids follow the initializer's order).
+{
+  const { env } = readPython(`${SEED}/pages/about_the_court/judges_page.py`);
+  const judges = asList(env.all_judges ?? null).map(asObj);
+  const profiles = judges.map((j, n) => ({
+    path: `/judges/${n + 1}/${toStr(j.last_name ?? null)
+      .toLowerCase()
+      .replace(/[^a-z]/g, '')}/`,
+    name: toStr(j.display_name ?? null),
+    title: toStr(j.title ?? null),
+    phone: toStr(j.chambers_telephone ?? null),
+    bio: toStr(j.bio ?? null),
+  }));
+  for (const p of profiles) {
+    pages.push({
+      path: p.path,
+      title: p.name,
+      section: 'About the Court',
+      body: `<p>${escapeHtml(p.title)}</p>\n${p.phone ? `<p>Chambers telephone: ${escapeHtml(p.phone)}</p>\n` : ''}<p>${p.bio}</p>`,
+    });
+  }
+  const groups = new Map<string, typeof profiles>();
+  for (const p of profiles) groups.set(p.title, [...(groups.get(p.title) ?? []), p]);
+  pages.push({
+    path: '/judges/',
+    title: 'Judges',
+    section: 'About the Court',
+    body: [...groups]
+      .map(
+        ([title, js]) =>
+          `<h2>${escapeHtml(title)}${title.endsWith('s') ? '' : 's'}</h2>\n<ul>${js
+            .map((j) => `<li><a href="${j.path}">${escapeHtml(j.name)}</a></li>`)
+            .join('')}</ul>`,
+      )
+      .join('\n'),
+  });
+}
+
+// Places of trial: the cities by state, with each permanent courtroom's address.
+{
+  const { env, calls } = readPython(`${SEED}/pages/efiling_and_case_maintenance/places_of_trial_page.py`);
+  const call = calls.find((c) => c.name === 'PlacesOfTrialPage');
+  const states = asList(env.all_dpt_cities ?? null).map(asObj);
+  pages.push({
+    path: '/dpt-cities/',
+    title: toStr(call?.kwargs.title ?? null) || 'Places Of Trial',
+    section: SECTION_OF.efiling_and_case_maintenance ?? '',
+    body: states
+      .map(
+        (s) =>
+          `<h2>${escapeHtml(toStr(s.state ?? null))}</h2>\n<ul>${asList(s.cities ?? null)
+            .map(asObj)
+            .map(
+              (c) =>
+                `<li><strong>${escapeHtml(toStr(c.name ?? null))}</strong>${[c.address, c.note]
+                  .map((v) => toStr(v ?? null).trim())
+                  .filter(Boolean)
+                  .map((v) => ` — ${escapeHtml(v)}`)
+                  .join('')}</li>`,
+            )
+            .join('')}</ul>`,
+      )
+      .join('\n'),
+  });
+}
+
+// Case related forms: the forms table (name, number, whether each kind of filer may eFile it).
+{
+  const { env } = readPython(`${SEED}/pages/efiling_and_case_maintenance/case_related_forms_page.py`);
+  const rows = asList(env.forms_data ?? null)
+    .map(asObj)
+    .map(
+      (f) =>
+        `<tr><td>${escapeHtml(toStr(f.formName ?? null))}${f.formNameNote ? ` <em>${toStr(f.formNameNote)}</em>` : ''}</td><td>${escapeHtml(toStr(f.number ?? null))}</td><td>${escapeHtml(toStr(f.eligibleForEFilingByPetitioners ?? null))}</td><td>${escapeHtml(toStr(f.eligibleForEFilingByPractitioners ?? null))}</td></tr>`,
+    );
+  pages.push({
+    path: '/case-related-forms/',
+    title: 'Case Related Forms',
+    section: SECTION_OF.efiling_and_case_maintenance ?? '',
+    body: `<table><thead><tr><th scope="col">Form</th><th scope="col">Form Number</th><th scope="col">Eligible for eFiling by Petitioners</th><th scope="col">Eligible for eFiling by Practitioners</th></tr></thead><tbody>${rows.join('')}</tbody></table>`,
+  });
+}
+
+// The navigation menu (`pages/navigation.py`): sections of titled links to pages or external URLs.
+interface NavSection {
+  title: string;
+  url?: string;
+  links: { title: string; href: string }[];
+}
+const nav: NavSection[] = (() => {
+  const src = show(`${SEED}/pages/navigation.py`).replace(/self\.get_page\(("[^"]*")\)/g, '"/" + $1');
+  const ev = new Evaluator({});
+  const start = src.indexOf('return [', src.indexOf('def get_default_menu_items'));
+  const toks = tokenize(src.slice(start + 'return '.length));
+  const end = toks.findIndex((t) => t.t === 'nl');
+  return asList(ev.eval(toks.slice(0, end))).map((entry) => {
+    const v = asObj(asList(entry)[1] ?? null);
+    return {
+      title: toStr(v.title ?? null),
+      ...(v.external_url ? { url: toStr(v.external_url) } : {}),
+      links: asList(v.sub_links ?? null)
+        .map(asObj)
+        .map((l) => ({ title: toStr(l.title ?? null), href: toStr(l.external_url ?? l.page ?? null) })),
+    };
+  });
+})();
+
+// Home: the current announcements (entries with no end date) and the navigation's sections.
+{
+  const { calls } = readPython(`${SEED}/pages/home_page.py`);
+  const entries = calls.filter(
+    (c) => c.name === 'HomePageEntry.objects.create' && c.kwargs.end_date === null,
+  );
+  pages.push({
+    path: '/',
+    title: 'United States Tax Court',
+    section: 'Home',
+    description: 'Official Site of the United States Tax Court',
+    body: [
+      ...entries.map((e) => {
+        const title = toStr(e.kwargs.title ?? null);
+        const body = toStr(e.kwargs.body ?? null);
+        return `<section class="home-entry">${title ? `<h2>${escapeHtml(title)}</h2>\n` : ''}${body.startsWith('<p>') ? body : `<p>${body}</p>`}</section>`;
+      }),
+      ...nav
+        .filter((s) => s.links.length > 0)
+        .map(
+          (s) =>
+            `<h2>${escapeHtml(s.title)}</h2>\n<ul>${s.links.map((l) => `<li><a href="${escapeHtml(l.href)}">${escapeHtml(l.title)}</a></li>`).join('')}</ul>`,
+        ),
+    ].join('\n'),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Links and layout
+
+const known = new Set(pages.map((p) => p.path));
+/** Document links unwrap to their text; site links go to the fixture's page, else to the real site. */
+function relink(html: string): string {
+  return html.replace(
+    /<a\b([^>]*?)\bhref=(["'])(.*?)\2([^>]*)>([\s\S]*?)<\/a>/gi,
+    (_m, pre: string, _q: string, href: string, post: string, text: string) => {
+      if (href.startsWith('DOC:') || href === '') return text;
+      const local = /^(?:https?:\/\/(?:www\.)?ustaxcourt\.gov)?(\/[^#?]*)?([#?].*)?$/.exec(href);
+      if (!local || href.startsWith('//')) return `<a${pre}href="${href}"${post}>${text}</a>`;
+      const path = local[1] ?? '';
+      const withSlash = path.endsWith('/') ? path : `${path}/`;
+      const target = !path
+        ? href
+        : known.has(withSlash)
+          ? `${withSlash}${local[2] ?? ''}`
+          : `${REAL}${path}${local[2] ?? ''}`;
+      return `<a${pre}href="${escapeHtml(target)}"${post}>${text}</a>`;
+    },
+  );
+}
+
+/** The footer's two texts, as its `update()` (run on every deploy) last sets them. */
+const FOOTER = readPython(`${SEED}/pages/footer.py`).env;
+
+function layout(p: Page): string {
+  const menu = nav
+    .map((s) =>
+      s.url
+        ? `<li class="navigation-header"><a class="link" href="${escapeHtml(s.url)}">${escapeHtml(s.title)}</a></li>`
+        : `<li class="navigation-header"><button class="link" aria-expanded="false">${escapeHtml(s.title)}</button><ul class="navigation-list">${s.links
+            .map(
+              (l) => `<li class="nav-link"><a href="${escapeHtml(l.href)}">${escapeHtml(l.title)}</a></li>`,
+            )
+            .join('')}</ul></li>`,
+    )
+    .join('');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>${escapeHtml(p.title)}${p.path === '/' ? '' : ' | United States Tax Court'}</title>
+${p.description ? `<meta name="description" content="${escapeHtml(p.description)}">\n` : ''}<meta name="viewport" content="width=device-width, initial-scale=1">
+</head>
+<body>
+<a class="usa-skipnav" href="#main-content">Skip to main content</a>
+<section class="usa-banner" aria-label="Official website of the United States government"><p>An official website of the United States government. Here’s how you know: official websites use .gov; secure .gov websites use HTTPS.</p></section>
+<header id="top-navigation">
+<div class="blue-banner"><a id="logo-link" href="/">United States Tax Court</a>
+<form class="search-form" action="/search/" method="get"><input type="text" name="query" placeholder="Search..." aria-label="Search"><button type="submit">Search</button></form>
+<a href="https://dawson.ustaxcourt.gov/" class="dawson-link">DAWSON</a></div>
+<nav class="navigation-bar" aria-label="Primary"><ul class="navigation">${relink(menu)}</ul></nav>
+</header>
+<main id="main-content">
+<h1>${escapeHtml(p.title)}</h1>
+<hr>
+${relink(p.body)}
+</main>
+<footer id="app-footer">
+<div class="main">
+<h2>Technical Questions?</h2>
+<p>${relink(toStr(FOOTER['footer.technicalQuestions'] ?? null))}</p>
+<h2>Other Questions?</h2>
+<p>${relink(toStr(FOOTER['footer.otherQuestions'] ?? null))}</p>
+<ul class="footer-links"><li><a href="/employment/">Employment</a></li><li><a href="/employment/law-clerk-program/">Law Clerk Program</a></li><li><a href="/press-releases/archives/">Press release archives</a></li></ul>
+</div>
+<div class="footer-address">
+<p class="font-heading">United States Tax Court</p>
+<p>400 Second Street, NW, Washington, DC 20217 | <span class="phone">(202) 521-0700</span></p>
+</div>
+</footer>
+</body>
+</html>
+`;
+}
+
+writeStaticSite(
+  outDir,
+  pages.map((p) => ({ path: p.path, html: layout(p) })),
+  '/employment/',
+);
