@@ -36,4 +36,14 @@ describe('analyzeQuestion', () => {
     // Both words stay concepts: the compound never has to appear whole.
     expect(a.concepts.some((c) => c.key === 'blood')).toBe(true);
   });
+
+  it("gives an English word its derivationally related forms, below the word's own weight", () => {
+    const a = analyzeQuestion('how much is the fee to be admitted to practice', null);
+    const admitted = a.concepts.find((c) => c.key === 'admitted');
+    expect(admitted?.alternatives[0]).toEqual({ words: ['admitted'], weight: 1 });
+    expect(admitted?.alternatives).toContainEqual({ words: ['admission'], weight: 0.6 });
+    // Spanish questions keep their own words: WordNet is English.
+    const es = analyzeQuestion('¿cuánto cuesta la admisión?', null);
+    expect(es.concepts.flatMap((c) => c.alternatives).some((x) => x.weight === 0.6)).toBe(false);
+  });
 });

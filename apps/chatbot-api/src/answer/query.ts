@@ -2,7 +2,7 @@ import { STRONG_ALTERNATIVE } from '../knowledge/concept-weights.js';
 import { cueText, frameWordPositions, type Intent, intentHints, intentsOf } from '../language/cues.js';
 import { findGlossaryPhrases, findPlainPhrases } from '../language/glossary.js';
 import { findLexiconPhrases } from '../language/lexicon.js';
-import { synonyms } from '../language/wordnet.js';
+import { derivations, synonyms } from '../language/wordnet.js';
 import { contentWords, detectLanguage, isFunctionWord, type Language, words } from '../language/words.js';
 
 /*
@@ -42,6 +42,7 @@ const LEXICON_WEIGHT = 0.85;
  */
 const EVERYDAY_WEIGHT = STRONG_ALTERNATIVE;
 const SYNONYM_WEIGHT = 0.45;
+const DERIVED_WEIGHT = 0.6;
 /** A follow-up's previous question lends its concepts at this boost. */
 const CARRIED_BOOST = 0.6;
 /** Intent hints weigh this much: they rank passages, never decide coverage. */
@@ -107,6 +108,10 @@ function conceptsOf(text: string, boost: number, language: Language = detectLang
     for (const s of /\d/.test(w) ? [] : synonyms(w)) {
       alternatives.push({ words: words(s), weight: SYNONYM_WEIGHT });
     }
+    if (language === 'en' && !/\d/.test(w))
+      for (const d of derivations(w))
+        if (!alternatives.some((a) => a.words.length === 1 && a.words[0] === d))
+          alternatives.push({ words: [d], weight: DERIVED_WEIGHT });
     out.push({ key: w, boost, alternatives });
   });
   if (language === 'en') addCompoundSynonyms(ws, out, covered, frame);

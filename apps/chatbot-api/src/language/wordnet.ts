@@ -113,6 +113,52 @@ export function synonyms(word: string): string[] {
   return list;
 }
 
+const derivedCache = new Map<string, string[]>();
+
+/**
+ * Words WordNet links to an English word as derivationally related (its "+" pointers): "admitted" →
+ * "admission", "register" → "registration", "pay" → "payment". Stemming joins inflections only; a
+ * page may name with a noun what a visitor asks with a verb. From the word's most frequent senses,
+ * single words only.
+ */
+export function derivations(word: string): string[] {
+  const hit = derivedCache.get(word);
+  if (hit) return hit;
+  const out = new Set<string>();
+  for (const form of baseForms(word)) {
+    for (const pos of POS) {
+      const line = indexLine(pos, form);
+      if (!line) continue;
+      const parts = line.trim().split(' ');
+      const synsetCount = Number(parts[2]);
+      for (const offset of parts.slice(parts.length - synsetCount).slice(0, SENSES)) {
+        const f = open(`data.${pos}`);
+        if (!f) continue;
+        const data = lineAt(f, Number(offset)).line.split(' ');
+        const count = Number.parseInt(data[3] ?? '0', 16);
+        const own = synsetWords(pos, Number(offset)).indexOf(form) + 1;
+        let at = 4 + count * 2;
+        const pointers = Number(data[at]);
+        at += 1;
+        for (let i = 0; i < pointers; i++, at += 4) {
+          const st = data[at + 3] ?? '0000';
+          if (data[at] !== '+' || Number.parseInt(st.slice(0, 2), 16) !== own) continue;
+          const targetPos = ({ n: 'noun', v: 'verb', a: 'adj', s: 'adj', r: 'adv' } as const)[
+            data[at + 2] as 'n' | 'v' | 'a' | 's' | 'r'
+          ];
+          if (!targetPos) continue;
+          const target = synsetWords(targetPos, Number(data[at + 1]))[Number.parseInt(st.slice(2), 16) - 1];
+          if (target && !target.includes(' ') && target !== word) out.add(target);
+        }
+      }
+    }
+  }
+  const list = [...out];
+  if (derivedCache.size >= CACHE_LIMIT) derivedCache.clear();
+  derivedCache.set(word, list);
+  return list;
+}
+
 /** Closes the database files (tests). */
 export function closeWordnet(): void {
   for (const f of files.values()) closeSync(f.fd);
@@ -133,6 +179,16 @@ const DETACH: [string, string][] = [
 ];
 const known = new Map<string, boolean>();
 
+/** The word and the base forms its inflection may come from (not all of them are words). */
+function baseForms(word: string): string[] {
+  const forms = DETACH.filter(([end]) => word.endsWith(end) && word.length > end.length + 2).map(
+    ([end, add]) => word.slice(0, -end.length) + add,
+  );
+  // A doubled final consonant ("admitted", "planning") is undoubled in the base form.
+  const undoubled = forms.filter((f) => /([b-df-hj-np-tv-z])\1$/.test(f)).map((f) => f.slice(0, -1));
+  return [word, ...forms, ...undoubled];
+}
+
 /**
  * Whether a word is an English word WordNet knows (in any inflection): such a word is never a
  * typo, however close it is to a word of the site ("joke" is not a misspelt "job").
@@ -140,13 +196,7 @@ const known = new Map<string, boolean>();
 export function isEnglishWord(word: string): boolean {
   const hit = known.get(word);
   if (hit !== undefined) return hit;
-  const forms = [
-    word,
-    ...DETACH.filter(([end]) => word.endsWith(end) && word.length > end.length + 2).map(
-      ([end, add]) => word.slice(0, -end.length) + add,
-    ),
-  ];
-  const result = forms.some((f) => ALL_POS.some((pos) => indexLine(pos, f) !== null));
+  const result = baseForms(word).some((f) => ALL_POS.some((pos) => indexLine(pos, f) !== null));
   if (known.size >= CACHE_LIMIT) known.clear();
   known.set(word, result);
   return result;

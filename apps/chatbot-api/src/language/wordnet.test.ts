@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { derivations, isEnglishWord, synonyms } from './wordnet.js';
+
+describe('WordNet', () => {
+  it('gives the synonyms of the most frequent senses', () => {
+    expect(synonyms('lawyer')).toContain('attorney');
+  });
+
+  it('links a word to its derivationally related forms, whatever its inflection', () => {
+    expect(derivations('register')).toContain('registration');
+    expect(derivations('pay')).toContain('payment');
+    expect(derivations('complain')).toContain('complaint');
+    // Inflected forms, a doubled final consonant included, reach their base form's links.
+    expect(derivations('admitted')).toContain('admission');
+    expect(derivations('appeals')).toContain('appellant');
+    for (const w of ['register', 'admitted']) expect(derivations(w)).not.toContain(w);
+    // Single words only, and nothing for a word WordNet does not know.
+    expect(derivations('register').every((d) => !d.includes(' '))).toBe(true);
+    expect(derivations('zoomgov')).toEqual([]);
+  });
+
+  it('knows English words in any inflection', () => {
+    expect(isEnglishWord('admitted')).toBe(true);
+    expect(isEnglishWord('dawsen')).toBe(false);
+  });
+});
