@@ -226,4 +226,41 @@ describe('composeAnswer: "when"', () => {
     });
     expect(plain.content).toMatch(/^Ask the clerk for an interpreter/);
   });
+
+  it('answers from an FAQ entry asking the question over a section that only names its words more', () => {
+    const page = passage(
+      '/remote/',
+      'Remote hearings',
+      'Breakout rooms are private: an interpreter can meet you there before the hearing.',
+      { score: 2, coverage: 1 },
+    );
+    page.headingPath = ['Remote hearings', 'What is a breakout room?'];
+    const entry = passage('/remote/', 'Remote hearings', 'No. The court provides one for free.', {
+      score: 1.6,
+      coverage: 1,
+    });
+    entry.headingPath = ['Remote hearings', 'Can I bring my own interpreter?'];
+    page.sections = [entry];
+    const ask = (question: string, previous: string | null = null) =>
+      composeAnswer({ analysis: analyzeQuestion(question, previous), search: search([page]), cite: true })
+        .content;
+    expect(ask('can i bring my own interpreter')).toMatch(/^No\. The court provides one for free\./);
+    // Staff see the page's other sections with their scores in the explanation.
+    const explained = composeAnswer({
+      analysis: analyzeQuestion('can i bring my own interpreter', null),
+      search: search([page]),
+      cite: true,
+    }).explanation;
+    expect(explained.passages[0]?.sections).toEqual([
+      { headings: entry.headingPath, score: 1.6, coverage: 1, missing: [] },
+    ]);
+    // An entry that asks another kind of question ("who…" against "can I…") does not answer it.
+    entry.headingPath = ['Remote hearings', 'Who can be an interpreter?'];
+    expect(ask('can i bring my own interpreter')).toMatch(/^Breakout rooms are private/);
+    // Nor one that scores far lower, nor for a follow-up, which asks something else about the subject.
+    entry.headingPath = ['Remote hearings', 'Can I bring my own interpreter?'];
+    expect(ask('and can i bring an interpreter', 'what is a breakout room')).toMatch(/^Breakout rooms/);
+    entry.match = { ...entry.match, score: 1.2 };
+    expect(ask('can i bring my own interpreter')).toMatch(/^Breakout rooms are private/);
+  });
 });

@@ -1,5 +1,5 @@
 import type { ConceptPassage, ConceptSearchResult } from '../knowledge/concept-search.js';
-import type { Intent } from '../language/cues.js';
+import { type Intent, questionKind } from '../language/cues.js';
 import { factIntentsOf, isExactFact, isFact } from '../language/facts.js';
 import { detectLanguage, type Language } from '../language/words.js';
 import {
@@ -49,6 +49,8 @@ export interface Explanation {
     coverage: number;
     matched: string[];
     missing: string[];
+    /** The page's other matching sections, best first: what staff compare the quoted one with. */
+    sections: { headings: string[]; score: number; coverage: number; missing: string[] }[];
   }[];
   outcome: Outcome;
   reason: string;
@@ -66,6 +68,8 @@ export interface ComposedAnswer {
 export const COVERAGE_THRESHOLD = 0.5;
 /** Share of the question's concepts a section's question heading must hold to be the question asked. */
 const ASKED_HEADING = 0.5;
+/** A section so headed may score this much lower than the best one. */
+const ASKED_SECTION_RATIO = 0.7;
 /** Sub-sections a lead-in brings, by their heading and first sentence. */
 const MAX_SUBSECTIONS = 5;
 /** A section holding the kind of fact asked for may score this much lower than the best one. */
@@ -78,6 +82,11 @@ const SAME_LANGUAGE_RATIO = 0.65;
  */
 const RELATED_RATIO = 0.75;
 const MAX_RELATED = 2;
+
+/** Two questions ask for the same kind of answer, as far as their openers tell ("any": a situation). */
+function sameKind(a: string | null, b: string | null): boolean {
+  return a === null || b === null || a === 'any' || b === 'any' || a === b;
+}
 
 function passageLanguage(p: ConceptPassage): Language {
   return detectLanguage(`${p.title} ${p.text.slice(0, 600)}`);
@@ -123,6 +132,12 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
       coverage: Math.round(coverageOf(p) * 1000) / 1000,
       matched: p.match.matched,
       missing: p.match.missing,
+      sections: (p.sections ?? []).map((x) => ({
+        headings: x.headingPath ?? [],
+        score: Math.round(x.match.score * 1000) / 1000,
+        coverage: Math.round(coverageOf(x) * 1000) / 1000,
+        missing: x.match.missing,
+      })),
     })),
     outcome: 'answered',
     reason: '',
@@ -170,6 +185,19 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
 
   const facts = factIntentsOf(analysis.intents);
   const scorer = conceptScorer(search);
+  // A section headed by a question about the visitor's question (an FAQ entry).
+  // "Who can make a request?" is not answered by "What happens after I make a request?".
+  const askedKind = questionKind(analysis.question);
+  const answersHeading = (p: ConceptPassage) => {
+    const heading = p.headingPath?.at(-1);
+    return (
+      heading !== undefined &&
+      heading !== p.title &&
+      /\?\s*$/.test(heading) &&
+      scorer(heading) >= ASKED_HEADING &&
+      sameKind(questionKind(heading), askedKind)
+    );
+  };
   // For "how much / when / where / who do I call", a section that states such a fact beats a
   // slightly better-matching one that does not ("the court has two buildings" vs the address).
   const sections = covering.flatMap((p) => [
@@ -190,26 +218,27 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   const inRangeSections = withFacts.filter((p) => splitUnits(p.text).some((u) => inRange(u.text, numbers)));
   // "When" is answered by a date ("April 24, 2026"), not by a year in an example ("posted in 2020").
   const exactSections = withFacts.filter((p) => splitUnits(p.text).some((u) => isExactFact(u.text, facts)));
+  // A section headed by a question asking what the visitor asks (an FAQ entry) answers it, even
+  // when another section, of its page or another, holds the question's words more often.
+  // Not for a follow-up, which asks something else about the subject, nor when the best section is
+  // already such an entry.
+  const asked = (analysis.followUp || answersHeading(covering[0]!) ? [] : sections)
+    .filter((p) => answersHeading(p) && p.match.score >= covering[0]!.match.score * ASKED_SECTION_RATIO)
+    .map((p) => ({ p, share: scorer(p.headingPath!.at(-1)!) }))
+    .sort((a, b) => b.share - a.share || b.p.match.score - a.p.match.score)
+    .map((a) => a.p);
   let primary = choosePrimary(
-    inRangeSections.length > 0
-      ? inRangeSections
-      : exactSections.length > 0
-        ? exactSections
-        : withFacts.length > 0
-          ? withFacts
-          : covering,
+    asked.length > 0
+      ? asked
+      : inRangeSections.length > 0
+        ? inRangeSections
+        : exactSections.length > 0
+          ? exactSections
+          : withFacts.length > 0
+            ? withFacts
+            : covering,
     language,
   );
-  // A section headed by a question about the visitor's question (an FAQ entry).
-  const answersHeading = (p: ConceptPassage) => {
-    const heading = p.headingPath?.at(-1);
-    return (
-      heading !== undefined &&
-      heading !== p.title &&
-      /\?\s*$/.test(heading) &&
-      scorer(heading) >= ASKED_HEADING
-    );
-  };
   const pick = (p: ConceptPassage) =>
     trimToBudget(
       pickUnits(

@@ -243,6 +243,23 @@ describe('pickUnits: reading on', () => {
     ]);
   });
 
+  it("reads an FAQ entry's first paragraph whole, past three sentences, and stops at the next", () => {
+    const units = unitsOf(
+      'Sometimes. There are two situations. They apply everywhere. First, a threat to life. Second, an urgency to inform.\nFees are extra.',
+      'nothing',
+    );
+    expect(pickUnits(units, [], false, true).map((u) => u.unit.text)).toEqual([
+      'Sometimes.',
+      'There are two situations.',
+      'They apply everywhere.',
+      'First, a threat to life.',
+      'Second, an urgency to inform.',
+    ]);
+    // Not under a heading that asks the question: three sentences at most, as before.
+    const plain = unitsOf('Sometimes. Situations vary. Situations apply. Situations change.', 'Situations');
+    expect(pickUnits(plain, [], false)).toHaveLength(3);
+  });
+
   it('stops where the text turns to something else', () => {
     const units = [
       unit('The FOIA does not apply to the courts.', 0, 1, false),

@@ -218,8 +218,10 @@ export function pickUnits(
   // text that follows it answers it.
   const asks = (u: ScoredUnit) => /\?["”)]?$/.test(u.unit.text.trim());
   // Reading on from the best unit while the text stays on the question, then its lead-in.
-  for (let i = best.unit.position + 1; i < units.length && picked.length < max; i++) {
+  for (let i = best.unit.position + 1; i < units.length; i++) {
     const u = units[i]!;
+    // An FAQ entry's first paragraph is its answer, whole (up to the character budget).
+    if (picked.length >= max && !(answersHeading && sameParagraph(u, best))) break;
     // Steps are read on through the section; other answers stop where the text leaves the question.
     const onTopic =
       answersHeading ||

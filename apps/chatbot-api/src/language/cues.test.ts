@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frameWordPositions, intentsOf } from './cues.js';
+import { frameWordPositions, intentsOf, questionKind } from './cues.js';
 import { words } from './words.js';
 
 const frameWords = (q: string) => [...frameWordPositions(q)].map((i) => words(q)[i]);
@@ -71,5 +71,30 @@ describe('intentsOf: advice nobody here may give', () => {
     'do i have a right to a free interpreter',
   ])('does not flag the procedural question "%s"', (q) => {
     expect(intentsOf(q)).not.toContain('advice');
+  });
+});
+
+describe('questionKind', () => {
+  it.each([
+    ['who can make a foia request', 'person'],
+    ['Where do I send my request?', 'place'],
+    ['when is the court open', 'time'],
+    ['how long will it take', 'duration'],
+    ['¿cuánto tarda la respuesta?', 'duration'],
+    ['How much does it cost to use DAWSON?', 'quantity'],
+    ['how do i order a transcript', 'manner'],
+    ['What is a breakout room?', 'thing'],
+    ['¿Dónde está el juzgado?', 'place'],
+    ['¿puedo pagar en línea?', 'yesno'],
+    ['What if I move or change my address?', 'any'],
+    ['¿qué pasa si no me presento?', 'any'],
+  ])('"%s" asks for %s', (q, kind) => {
+    expect(questionKind(q)).toBe(kind);
+  });
+
+  it('reads the last sentence, from its first clause that opens with a question word', () => {
+    expect(questionKind('My petition is due today. Is it too late to file a petition?')).toBe('yesno');
+    expect(questionKind('i got a jury summons but i cant go that week, can i postpone it')).toBe('yesno');
+    expect(questionKind('if i buy a seat how many tickets')).toBeNull();
   });
 });

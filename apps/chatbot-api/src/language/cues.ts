@@ -24,6 +24,7 @@ const raw = JSON.parse(readDataFile('question-cues.json')) as {
   cues: Record<Intent, string[]>;
   hints: Partial<Record<Intent, string>>;
   frames: string[];
+  openers: Record<string, string[]>;
 };
 const CUES = Object.entries(raw.cues).map(([intent, patterns]) => ({
   intent: intent as Intent,
@@ -31,6 +32,28 @@ const CUES = Object.entries(raw.cues).map(([intent, patterns]) => ({
 }));
 
 const FRAMES = raw.frames.map((p) => new RegExp(p, 'g'));
+
+const OPENERS = Object.entries(raw.openers).map(([kind, patterns]) => ({
+  kind,
+  patterns: patterns.map((p) => new RegExp(p)),
+}));
+
+/**
+ * The kind of answer a question, or a heading that asks one, wants, from the word it opens with:
+ * "person" for who, "yesno" for can/is/do, "thing" for what… Its last sentence counts ("My petition
+ * is due today. Is it too late to file?"), from its first clause that opens so ("i got a summons,
+ * can i postpone it"); null when none does.
+ */
+export function questionKind(text: string): string | null {
+  const sentences = text.split(/[.?!¿¡]+/).filter((s) => words(s).length > 0);
+  const last = sentences.at(-1) ?? '';
+  for (const clause of last.split(/[,;:]/)) {
+    const folded = cueText(clause);
+    const opener = OPENERS.find((o) => o.patterns.some((re) => re.test(folded)));
+    if (opener) return opener.kind;
+  }
+  return null;
+}
 
 /** The question as the cue patterns read it: folded words joined by single spaces. */
 export function cueText(question: string): string {
