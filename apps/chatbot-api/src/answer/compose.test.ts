@@ -263,4 +263,20 @@ describe('composeAnswer: "when"', () => {
     entry.match = { ...entry.match, score: 1.2 };
     expect(ask('can i bring my own interpreter')).toMatch(/^Breakout rooms are private/);
   });
+
+  it('quotes a glossary entry with the term it defines', () => {
+    const entry = passage('/glossary/', 'Glossary', 'A person who translates what is said in court.', {
+      score: 2,
+      coverage: 1,
+    });
+    entry.headingPath = ['Glossary', 'Interpreter'];
+    const ask = (question: string) =>
+      composeAnswer({ analysis: analyzeQuestion(question, null), search: search([entry]), cite: true })
+        .content;
+    expect(ask('what does interpreter mean')).toMatch(/^Interpreter: A person who translates/);
+    // Only for a definition, and only under a heading that is the term.
+    expect(ask('do i get an interpreter')).toMatch(/^A person who translates/);
+    entry.headingPath = ['Glossary', 'Court interpreter services'];
+    expect(ask('what does interpreter mean')).toMatch(/^A person who translates/);
+  });
 });

@@ -1,4 +1,4 @@
-import type { ConceptPassage, ConceptSearchResult } from '../knowledge/concept-search.js';
+import { type ConceptPassage, type ConceptSearchResult, namesOnly } from '../knowledge/concept-search.js';
 import { type Intent, questionKind } from '../language/cues.js';
 import { factIntentsOf, isExactFact, isFact } from '../language/facts.js';
 import { detectLanguage, type Language } from '../language/words.js';
@@ -262,6 +262,19 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
       'not_found',
       'nothing quotable in the passages found',
     );
+  }
+  // A glossary entry quoted for "what does X mean" says what it defines ("Pro Se: A petitioner who …").
+  const term = primary.headingPath?.at(-1);
+  const first = picked[0]!;
+  if (
+    analysis.intents.includes('definition') &&
+    term !== undefined &&
+    term !== primary.title &&
+    namesOnly(term, search.matching) &&
+    first.unit.position === 0 &&
+    !first.unit.listItem
+  ) {
+    picked[0] = { ...first, unit: { ...first.unit, text: `${term.replace(/:$/, '')}: ${first.unit.text}` } };
   }
   // A lead-in that ends the section ("There are two options for filing a complaint:") is followed
   // by the sub-sections it introduces: each one's heading and first sentence.

@@ -33,6 +33,7 @@ export function retrieveForTurns(
     language: analysis.language,
     limit,
     facts: factIntentsOf(analysis.intents),
+    defines: analysis.intents.includes('definition'),
   });
   return { analysis, search };
 }

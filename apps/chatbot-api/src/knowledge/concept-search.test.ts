@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDeps } from '../../test/fixtures/temp-deps.js';
 import { addTextDocument } from '../../test/fixtures/text-document.js';
 import type { Concept } from '../answer/query.js';
-import { phrasesFor, readOnFirstUse, searchConcepts } from './concept-search.js';
+import { namesOnly, phrasesFor, readOnFirstUse, searchConcepts } from './concept-search.js';
 import { weighConcepts } from './concept-weights.js';
 import { chunkCount } from './term-stats.js';
 
@@ -113,6 +113,45 @@ describe('following sections', () => {
       ['Complaints', 'Online'],
     ]);
     expect({ ...result.passages[0] }.following?.[1]?.text).toContain('portal');
+  });
+
+  it('ranks a term\'s own entry higher for "what does X mean"', () => {
+    const transcripts = addDoc('Transcripts', 'Copies of the record.', [
+      { heading: 'Waiver requests', text: 'Ask the clerk for a waiver form.' },
+    ]);
+    const glossary = addDoc('Glossary', 'Terms used on this site.', [
+      { heading: 'Waiver', text: 'Permission not to pay a fee.' },
+    ]);
+    for (const subject of ['jury', 'fees', 'records', 'hours'])
+      addDoc(subject, `The court explains ${subject}.`);
+    const scores = (defines: boolean) =>
+      new Map(
+        searchConcepts(deps.db, {
+          accountId: 'acc',
+          namespaces: null,
+          concepts: [concept('waiver')],
+          text: 'what does waiver mean',
+          language: 'en',
+          limit: 5,
+          defines,
+        }).passages.map((p) => [p.documentId, p.match.score]),
+      );
+    const [plain, defining] = [scores(false), scores(true)];
+    // The entry headed by the term alone gains as much as a page titled by it; the other does not.
+    expect(defining.get(glossary)! - plain.get(glossary)!).toBeCloseTo(0.5);
+    expect(defining.get(transcripts)).toBe(plain.get(transcripts));
+  });
+
+  it("tells a term's own heading from a label or a question naming more", () => {
+    const concepts = [
+      { alternatives: [{ words: ['pro', 'se'] }, { words: ['self', 'help'] }] },
+      { alternatives: [{ words: ['case'] }] },
+    ];
+    expect(namesOnly('Pro Se', concepts)).toBe(true);
+    expect(namesOnly('Pro Se Case (S Case)', concepts)).toBe(true);
+    expect(namesOnly('Pro Se Transcripts', concepts)).toBe(false);
+    expect(namesOnly('What is a pro se case?', concepts)).toBe(false);
+    expect(namesOnly(undefined, concepts)).toBe(false);
   });
 
   it('reads a deferred property once, when first used, unless it was set', () => {

@@ -3,6 +3,7 @@ import type { Db } from '../db/database.js';
 import { type FactIntent, isFact } from '../language/facts.js';
 import { stem } from '../language/stem.js';
 import type { Language } from '../language/words.js';
+import { contentWords } from '../language/words.js';
 import { type ConceptMatch, fieldReader, matchAndRelevance } from './chunk-match.js';
 import { phraseOf, STRONG_ALTERNATIVE, type WeightedConcept, weighConcepts } from './concept-weights.js';
 import { dotBlob, embedText } from './embedding.js';
@@ -39,6 +40,8 @@ export interface ConceptSearchOptions {
   limit: number;
   /** Kinds of fact the question asks for: chunks stating one rank higher. */
   facts?: readonly FactIntent[];
+  /** The question asks what a term means: a section headed by the term itself ranks higher. */
+  defines?: boolean;
 }
 
 export interface ConceptPassage extends Passage {
@@ -85,6 +88,26 @@ const LANDING_PENALTY = 0.12;
  * of concepts in the title (any value from 0.3 to 1.5 ranked the same on the eval sites).
  */
 const TITLE_SHARE_WEIGHT = 0.5;
+/**
+ * For "what does X mean", a section headed by X alone (a glossary entry: "Pro Se") is about X as a
+ * page titled X is: the same bonus as a title naming every concept.
+ */
+const TERM_ENTRY_BONUS = TITLE_SHARE_WEIGHT;
+
+/**
+ * A heading made only of the question's concepts: a term's own entry ("Pro Se", "Exemption 6",
+ * "Small Tax Case (S Case)"), not a question heading nor a label naming more ("Barrier Removal").
+ */
+export function namesOnly(
+  heading: string | undefined,
+  concepts: readonly { alternatives: readonly { words: readonly string[] }[] }[],
+): boolean {
+  if (heading === undefined || /\?\s*$/.test(heading)) return false;
+  const own = contentWords(heading.replace(/\([^)]*\)/g, ' '));
+  if (own.length === 0) return false;
+  const named = new Set(concepts.flatMap((c) => c.alternatives.flatMap((a) => a.words)));
+  return own.every((w) => named.has(w));
+}
 
 /**
  * The phrases to match per index: each concept's own word first, then equivalents, rarest first.
@@ -268,6 +291,9 @@ export function searchConcepts(db: Db, options: ConceptSearchOptions): ConceptSe
       POSITION_PRIOR * Math.min(r.chunk_index, 10) -
       (LANDING_PAGE.test(pathOf(source)) ? LANDING_PENALTY : 0) +
       (facts.length > 0 && isFact(r.text, facts) ? FACT_BONUS : 0) +
+      (options.defines && headingPath.length > 1 && namesOnly(headingPath.at(-1), concepts)
+        ? TERM_ENTRY_BONUS
+        : 0) +
       TITLE_SHARE_WEIGHT * match.titleShare;
     const passage: ConceptPassage = {
       documentId: r.document_id,
