@@ -33,6 +33,29 @@ describe('extractHtml', () => {
     expect(text).not.toContain('*');
   });
 
+  it('drops a paragraph that is only a link to another page of the site, and keeps links that say what to do', () => {
+    const doc = extractHtml(`<html><head><title>Backlog</title></head><body><main><h1>Backlog</h1>
+<p>Requests pending beyond the time limit.</p>
+<p><a href="/glossary/">Back to the glossary</a></p>
+<p><a href="../topics/">See all topics</a>.</p>
+<p><a href="https://www.transportation.gov/complaints">File with the Department of Transportation</a></p>
+<p><a href="#appeal">How to appeal</a></p>
+<p><a href="tel:+12025210700">(202) 521-0700</a></p>
+<p>Read <a href="/guide/">the guide</a> first.</p></main></body></html>`);
+    const text = doc.blocks.map((b) => (b.kind === 'text' ? b.text : '')).join('\n');
+    expect(text).not.toContain('Back to the glossary');
+    expect(text).not.toContain('See all topics');
+    for (const kept of [
+      'File with the Department',
+      'How to appeal',
+      '(202) 521-0700',
+      'Read the guide first.',
+    ])
+      expect(text).toContain(kept);
+    // The crawler still follows them.
+    expect(doc.links).toContain('/glossary/');
+  });
+
   it("keeps an accordion's questions with their answers, hidden panels included", () => {
     const intro = `<p>${'Verify your identity once to use every service. '.repeat(6)}</p>`;
     // USWDS and Bootstrap: the button is a heading's label.

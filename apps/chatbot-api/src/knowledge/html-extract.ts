@@ -199,11 +199,27 @@ function walk(node: DomNode, blocks: Block[], stack: { level: number; text: stri
     // A leaf block, or any container holding only inline markup, is one paragraph.
     if (!child.querySelector?.(NESTED_BLOCKS) || (BLOCK_TAGS.has(tag) && tag !== 'LI')) {
       const text = clean(textOf(child));
+      if (tag === 'P' && onlyALink(child, text)) continue;
       if (text) pushText(blocks, stack, tag === 'LI' ? `- ${text}` : text);
       continue;
     }
     walk(child, blocks, stack);
   }
+}
+
+/**
+ * A paragraph that is nothing but a relative link to another page of the site ("Back to the FOIA
+ * glossary", "See all topics") is navigation, not content: quoted, it ends answers with page
+ * furniture. A link elsewhere ("File with Department of Transportation"), into the page itself, or
+ * to a phone number or an email address says what to do, and stays.
+ */
+function onlyALink(node: DomNode, text: string): boolean {
+  const links = node.querySelectorAll?.('a') ?? [];
+  if (links.length !== 1) return false;
+  const link = links[0]!;
+  const href = (link.getAttribute?.('href') ?? '').trim();
+  if (href === '' || href.startsWith('#') || /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(href)) return false;
+  return text !== '' && text.replace(/[.:]$/, '') === clean(textOf(link));
 }
 
 /**
