@@ -77,6 +77,13 @@ describe('admin: who can help, and why an answer', () => {
     expect((await passages.getByRole('row').nth(1).textContent()) ?? '').toMatch(/jury/i);
     const concepts = page.getByRole('table', { name: 'Concepts of the question' });
     expect(await concepts.getByRole('row').count()).toBeGreaterThan(1);
+    // The quoted page's other sections, with their scores, open from the keyboard.
+    const others = passages.locator('summary').first();
+    await others.focus();
+    await page.keyboard.press('Enter');
+    const sections = passages.locator('details[open] li');
+    expect(await sections.count()).toBeGreaterThan(0);
+    expect((await sections.first().textContent()) ?? '').toMatch(/score \d\.\d{3}, coverage \d+ %/);
     await expectNoAxeViolations(page);
 
     // Declined: the reason and the configured contact.

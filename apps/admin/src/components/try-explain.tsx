@@ -83,7 +83,28 @@ function Explanation({ e }: { e: WireTryExplanation }) {
                       p.title || p.source
                     )}
                   </td>
-                  <td>{p.headings.length > 0 ? p.headings.join(' › ') : '—'}</td>
+                  <td>
+                    {p.headings.length > 0 ? p.headings.join(' › ') : '—'}
+                    {p.sections.length > 0 && (
+                      <details class="other-sections">
+                        <summary>
+                          {p.sections.length === 1
+                            ? '1 other section'
+                            : `${p.sections.length} other sections`}{' '}
+                          of this page
+                        </summary>
+                        <ul>
+                          {p.sections.map((x, j) => (
+                            <li key={j}>
+                              {x.headings.length > 0 ? x.headings.join(' › ') : 'Top of the page'}: score{' '}
+                              {score(x.score)}, coverage {percent(x.coverage)}
+                              {x.missing.length > 0 ? `, missing ${list(x.missing.map(name))}` : ''}
+                            </li>
+                          ))}
+                        </ul>
+                      </details>
+                    )}
+                  </td>
                   <td>{score(p.score)}</td>
                   <td>{percent(p.coverage)}</td>
                   <td>{list(p.matched.map(name))}</td>

@@ -42,6 +42,7 @@ const EXPLAINED: WireTryResult = {
         coverage: 1,
         matched: ['jury', 'g7'],
         missing: [],
+        sections: [{ headings: ['Jury duty', 'Parking'], score: 0.61, coverage: 0.5, missing: ['g7'] }],
       },
     ],
     outcome: 'answered',
@@ -85,12 +86,14 @@ describe('TryItPage: see why it answers so', () => {
     expect(cells).toEqual([
       '1',
       'Jury duty',
-      'Jury duty › What to bring',
+      'Jury duty › What to bring1 other section of this pageJury duty › Parking: score 0.610, coverage 50 %, missing bring / take',
       '0.812',
       '100 %',
       'jury, bring / take',
       '—',
     ]);
+    // The page's other sections, which the quoted one was chosen over, behind a disclosure.
+    expect(passages?.querySelector('details > summary')?.textContent).toBe('1 other section of this page');
     const concepts = r.root.querySelector('table[aria-labelledby="try-concepts-h"]');
     expect(concepts?.textContent).toContain('bring');
     expect(

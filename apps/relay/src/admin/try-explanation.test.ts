@@ -19,6 +19,10 @@ describe('readExplanation', () => {
             coverage: 0.75,
             matched: ['multa'],
             missing: ['tarjeta'],
+            sections: [
+              { headings: ['Multas', 'Plazos'], score: 0.4, coverage: 0.5, missing: ['multa'] },
+              'junk',
+            ],
           },
         ],
         outcome: 'answered',
@@ -39,6 +43,7 @@ describe('readExplanation', () => {
           coverage: 0.75,
           matched: ['multa'],
           missing: ['tarjeta'],
+          sections: [{ headings: ['Multas', 'Plazos'], score: 0.4, coverage: 0.5, missing: ['multa'] }],
         },
       ],
       outcome: 'answered',
@@ -58,6 +63,7 @@ describe('readExplanation', () => {
         const e = readExplanation({ amicus_explanation: junk });
         if (e === null) return;
         expect(e.passages.length).toBeLessThanOrEqual(20);
+        for (const p of e.passages) expect(p.sections.length).toBeLessThanOrEqual(8);
         expect(e.concepts.length).toBeLessThanOrEqual(50);
         expect(['answered', 'not_found', 'legal_advice', 'small_talk', 'unknown']).toContain(e.outcome);
         for (const c of e.concepts) expect(Number.isFinite(c.weight)).toBe(true);
@@ -65,7 +71,11 @@ describe('readExplanation', () => {
     );
     const many = readExplanation({
       amicus_explanation: {
-        passages: Array.from({ length: 500 }, () => ({ title: 't'.repeat(10_000), score: Number.NaN })),
+        passages: Array.from({ length: 500 }, () => ({
+          title: 't'.repeat(10_000),
+          score: Number.NaN,
+          sections: Array.from({ length: 100 }, () => ({ headings: ['h'.repeat(1_000)], score: 'high' })),
+        })),
         outcome: 'hacked',
         reason: '\u0000evil',
       },
@@ -73,6 +83,13 @@ describe('readExplanation', () => {
     expect(many?.passages).toHaveLength(20);
     expect(many?.passages[0]?.title.length).toBeLessThanOrEqual(300);
     expect(many?.passages[0]?.score).toBe(0);
+    expect(many?.passages[0]?.sections).toHaveLength(8);
+    expect(many?.passages[0]?.sections[0]).toEqual({
+      headings: ['h'.repeat(300)],
+      score: 0,
+      coverage: 0,
+      missing: [],
+    });
     expect(many?.outcome).toBe('unknown');
     expect(many?.reason).toBe('evil');
   });

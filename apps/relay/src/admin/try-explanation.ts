@@ -9,6 +9,7 @@ import { cleanText, isRecord } from '../conversations/untrusted.js';
 const OUTCOMES = new Set(['answered', 'not_found', 'legal_advice', 'small_talk']);
 const MAX_ITEMS = 50;
 const MAX_PASSAGES = 20;
+const MAX_SECTIONS = 8;
 const MAX_WORD = 100;
 const MAX_TEXT = 500;
 
@@ -49,6 +50,12 @@ export function readExplanation(completion: unknown): WireTryExplanation | null 
       coverage: num(p.coverage),
       matched: words(p.matched),
       missing: words(p.missing),
+      sections: records(p.sections, MAX_SECTIONS).map((x) => ({
+        headings: words(x.headings, 300),
+        score: num(x.score),
+        coverage: num(x.coverage),
+        missing: words(x.missing),
+      })),
     })),
     outcome: outcome as WireTryExplanation['outcome'],
     reason: str(e.reason, MAX_TEXT),

@@ -25,6 +25,13 @@ export interface WireHelpSettings extends WireHelpContacts {
 
 export type WireTryOutcome = 'answered' | 'not_found' | 'legal_advice' | 'small_talk' | 'unknown';
 
+export interface WireTrySection {
+  headings: string[];
+  score: number;
+  coverage: number;
+  missing: string[];
+}
+
 export interface WireTryExplanation {
   language: string;
   intents: string[];
@@ -39,6 +46,8 @@ export interface WireTryExplanation {
     coverage: number;
     matched: string[];
     missing: string[];
+    /** The page's other matching sections, best first: what the quoted section was chosen over. */
+    sections: WireTrySection[];
   }[];
   outcome: WireTryOutcome;
   reason: string;

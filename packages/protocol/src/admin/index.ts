@@ -10,6 +10,7 @@ export type {
   WireTryOutcome,
   WireTryRequest,
   WireTryResult,
+  WireTrySection,
 } from './answers.js';
 export type {
   WireConsentText,
