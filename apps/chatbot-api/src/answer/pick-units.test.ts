@@ -146,6 +146,22 @@ describe('pickUnits: a fact and the sentence most about the question', () => {
 });
 
 describe('number ranges', () => {
+  it('quotes a list of facts the question singles none of out, as a list, with a fact completing it', () => {
+    const units = [
+      unit('The court is closed on these days:', 0, 0.5, false),
+      unit("New Year's Day--January 1", 1, 0, true, true),
+      unit('Inauguration Day--Every fourth year', 2, 0, false, true),
+      unit('Christmas Day--December 25', 3, 0, true, true),
+      unit('Deadlines move to the next court day.', 4, 0, true),
+      unit('Parking is free.', 5, 0, false),
+    ];
+    // In a section whose heading names the question ("Legal holidays"), as the table rows are.
+    expect(pickUnits(units, ['time'], true).map((u) => u.unit.position)).toEqual([0, 1, 2, 3, 4]);
+    // One item the question names is the answer alone.
+    const named = units.map((u, i) => (i === 3 ? { ...u, concepts: 0.8 } : u));
+    expect(pickUnits(named, ['time'], true).map((u) => u.unit.position)).not.toContain(1);
+  });
+
   it('reads ranges, not phone numbers', () => {
     expect(numberRanges('51 to 75: 3; 1')).toEqual([[51, 75]]);
     expect(numberRanges('$1,500.01 to $5,000: $50')).toEqual([[1500.01, 5000]]);

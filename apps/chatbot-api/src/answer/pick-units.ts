@@ -183,6 +183,26 @@ export function pickUnits(
       )[0]!;
       const picked = [best];
       const table = tableOf(best.unit);
+      // A list of facts (half its items or more) none of which the question singles out ("Legal
+      // holidays": thirteen dated days) is the answer as a list, as a table's rows are.
+      const run =
+        best.unit.listItem && table === null
+          ? listRuns(units).find((r) => r.items.includes(best))
+          : undefined;
+      if (
+        run &&
+        run.items.length > 1 &&
+        run.items.every((u) => u.concepts === best.concepts) &&
+        run.items.filter((u) => u.fact).length * 2 >= run.items.length
+      ) {
+        const lead = run.lead && run.lead.unit.text.length <= 300 ? [run.lead] : [];
+        const items = run.items.slice(0, MAX_LIST_ITEMS);
+        // A fact right after the whole list completes its last item ("… 950 Pennsylvania Avenue, NW"
+        // then "Washington, DC 20530.").
+        const after = units[run.items.at(-1)!.unit.position + 1];
+        const tail = items.length === run.items.length && after?.fact && !after.unit.listItem ? [after] : [];
+        return [...lead, ...items, ...tail];
+      }
       if (table !== null) {
         for (const u of units) {
           if (picked.length >= 5) break;
