@@ -279,4 +279,44 @@ describe('composeAnswer: "when"', () => {
     entry.headingPath = ['Glossary', 'Court interpreter services'];
     expect(ask('what does interpreter mean')).toMatch(/^A person who translates/);
   });
+
+  it('follows a "how do I" answer with the sub-sections headed by the question\'s words, one per way', () => {
+    const intro = passage(
+      '/interpreters/',
+      'Interpreters',
+      'You can ask for an interpreter online or by phone.',
+      {
+        score: 2,
+        coverage: 1,
+      },
+    );
+    intro.headingPath = ['Interpreters'];
+    intro.following = [
+      {
+        headingPath: ['Interpreters', 'Interpreter online'],
+        text: 'Use the request form. It takes a minute.',
+      },
+      { headingPath: ['Interpreters', 'Parking'], text: 'Parking is free.' },
+      { headingPath: ['Interpreters', 'Interpreter by phone'], text: 'Call the clerk at 555-0100.' },
+    ];
+    const ask = (question: string) =>
+      composeAnswer({ analysis: analyzeQuestion(question, null), search: search([intro]), cite: true })
+        .content;
+    expect(ask('how do i get an interpreter')).toBe(
+      [
+        'You can ask for an interpreter online or by phone.',
+        '',
+        '- Interpreter online: Use the request form.',
+        '- Interpreter by phone: Call the clerk at 555-0100. [Source 1]',
+      ].join('\n'),
+    );
+    // Not for other questions, nor with only one such sub-section.
+    expect(ask('is there an interpreter')).toBe(
+      'You can ask for an interpreter online or by phone. [Source 1]',
+    );
+    intro.following = intro.following.slice(0, 2);
+    expect(ask('how do i get an interpreter')).toBe(
+      'You can ask for an interpreter online or by phone. [Source 1]',
+    );
+  });
 });

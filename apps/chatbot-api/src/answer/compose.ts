@@ -277,24 +277,30 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
     picked[0] = { ...first, unit: { ...first.unit, text: `${term.replace(/:$/, '')}: ${first.unit.text}` } };
   }
   // A lead-in that ends the section ("There are two options for filing a complaint:") is followed
-  // by the sub-sections it introduces: each one's heading and first sentence.
+  // by the sub-sections it introduces: each one's heading and first sentence. So is a "how do I"
+  // answer quoted as prose from a section whose sub-sections are headed by the question's own words,
+  // one per way ("You can pay online, by mail, or in person." then "Pay online", "Pay by mail"…).
   const last = picked.at(-1);
-  if (last?.unit.text.endsWith(':') && !last.unit.listItem && primary.following) {
-    const path = primary.headingPath ?? [];
-    const subsections = primary.following.filter(
-      (f) => f.headingPath.length > path.length && path.every((h, i) => f.headingPath[i] === h),
-    );
-    for (const [i, f] of subsections.slice(0, MAX_SUBSECTIONS).entries()) {
-      const first = splitUnits(f.text)[0];
-      if (!first) continue;
-      const heading = f.headingPath.at(-1) ?? '';
-      const text = neutralizeMarkdown(heading ? `${heading.replace(/:$/, '')}: ${first.text}` : first.text);
-      picked.push({
-        unit: { text, listItem: true, position: last.unit.position + 1 + i },
-        concepts: 0,
-        fact: false,
-      });
-    }
+  const path = primary.headingPath ?? [];
+  const subsections = (primary.following ?? []).filter(
+    (f) => f.headingPath.length > path.length && path.every((h, i) => f.headingPath[i] === h),
+  );
+  const leadIn = last !== undefined && last.unit.text.endsWith(':') && !last.unit.listItem;
+  const ways =
+    !leadIn && analysis.intents.includes('steps') && !picked.some((u) => u.unit.listItem)
+      ? subsections.filter((f) => scorer(f.headingPath.at(-1) ?? '') > 0)
+      : [];
+  const brought = leadIn ? subsections : ways.length >= 2 ? ways : [];
+  for (const [i, f] of brought.slice(0, MAX_SUBSECTIONS).entries()) {
+    const first = splitUnits(f.text)[0];
+    if (!first || !last) continue;
+    const heading = f.headingPath.at(-1) ?? '';
+    const text = neutralizeMarkdown(heading ? `${heading.replace(/:$/, '')}: ${first.text}` : first.text);
+    picked.push({
+      unit: { text, listItem: true, position: last.unit.position + 1 + i },
+      concepts: 0,
+      fact: false,
+    });
   }
   const sources: ConceptPassage[] = [];
   const markerFor = (p: ConceptPassage) => {
