@@ -285,7 +285,7 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   const subsections = (primary.following ?? []).filter(
     (f) => f.headingPath.length > path.length && path.every((h, i) => f.headingPath[i] === h),
   );
-  const leadIn = last !== undefined && last.unit.text.endsWith(':') && !last.unit.listItem;
+  const leadIn = last?.unit.text.endsWith(':') === true && !last.unit.listItem;
   const ways =
     !leadIn && analysis.intents.includes('steps') && !picked.some((u) => u.unit.listItem)
       ? subsections.filter((f) => scorer(f.headingPath.at(-1) ?? '') > 0)
