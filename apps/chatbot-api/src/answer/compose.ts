@@ -280,20 +280,22 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   // by the sub-sections it introduces: each one's heading and first sentence. So is a "how do I"
   // answer quoted as prose from a section whose sub-sections are headed by the question's own words,
   // one per way ("You can pay online, by mail, or in person." then "Pay online", "Pay by mail"…).
-  const last = picked.at(-1);
-  const path = primary.headingPath ?? [];
-  const subsections = (primary.following ?? []).filter(
-    (f) => f.headingPath.length > path.length && path.every((h, i) => f.headingPath[i] === h),
-  );
-  const leadIn = last?.unit.text.endsWith(':') === true && !last.unit.listItem;
-  const ways =
-    !leadIn && analysis.intents.includes('steps') && !picked.some((u) => u.unit.listItem)
-      ? subsections.filter((f) => scorer(f.headingPath.at(-1) ?? '') > 0)
-      : [];
-  const brought = leadIn ? subsections : ways.length >= 2 ? ways : [];
+  // The sections that follow are read from the index only here, when one of these applies.
+  const last = picked.at(-1)!;
+  const leadIn = last.unit.text.endsWith(':') && !last.unit.listItem;
+  const howTo = !leadIn && analysis.intents.includes('steps') && !picked.some((u) => u.unit.listItem);
+  let brought: { headingPath: string[]; text: string }[] = [];
+  if (leadIn || howTo) {
+    const path = primary.headingPath ?? [];
+    const subsections = (primary.following ?? []).filter(
+      (f) => f.headingPath.length > path.length && path.every((h, i) => f.headingPath[i] === h),
+    );
+    const ways = howTo ? subsections.filter((f) => scorer(f.headingPath.at(-1) ?? '') > 0) : [];
+    brought = leadIn ? subsections : ways.length >= 2 ? ways : [];
+  }
   for (const [i, f] of brought.slice(0, MAX_SUBSECTIONS).entries()) {
     const first = splitUnits(f.text)[0];
-    if (!first || !last) continue;
+    if (!first) continue;
     const heading = f.headingPath.at(-1) ?? '';
     const text = neutralizeMarkdown(heading ? `${heading.replace(/:$/, '')}: ${first.text}` : first.text);
     picked.push({
