@@ -77,6 +77,23 @@ describe('fact patterns', () => {
   });
 });
 
+describe('a "when" answered by a deadline relative to an event', () => {
+  it.each([
+    'Register at least 15 days before Election Day.',
+    'Transcripts are viewable 90 days after the date of the trial.',
+    'File your appeal within 30 days.',
+    'You have 60 calendar days from the date of the notice.',
+    'Presente la apelación dentro de 30 días.',
+    'Hasta 15 días antes de la elección.',
+  ])('takes "%s" as a time fact', (text) => {
+    expect(isFact(text, ['time'])).toBe(true);
+  });
+
+  it('leaves a number of days that is no deadline', () => {
+    expect(isFact('The course takes 15 days of training.', ['time'])).toBe(false);
+  });
+});
+
 describe('isExactFact', () => {
   it('takes a day and month or a clock time as the exact answer to "when"', () => {
     expect(isExactFact('Comply by April 24, 2026.', ['time'])).toBe(true);
