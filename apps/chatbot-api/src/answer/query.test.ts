@@ -46,4 +46,15 @@ describe('analyzeQuestion', () => {
     const es = analyzeQuestion('¿cuánto cuesta la admisión?', null);
     expect(es.concepts.flatMap((c) => c.alternatives).some((x) => x.weight === 0.6)).toBe(false);
   });
+
+  it('marks the concepts said only before the clause that asks as context', () => {
+    const a = analyzeQuestion('i got a jury summons but i cant go that week, can i postpone it', null);
+    const postpone = a.concepts.find((c) => c.alternatives[0]?.words.includes('postpone'));
+    expect(postpone?.context).toBeUndefined();
+    expect(a.concepts.filter((c) => c.context).length).toBeGreaterThanOrEqual(2);
+    // A word said in both parts is asked about.
+    const both = analyzeQuestion('my ticket came in the mail, can i pay the ticket online', null);
+    expect(both.concepts.find((c) => c.alternatives[0]?.words.includes('ticket'))?.context).toBeUndefined();
+    expect(analyzeQuestion('can i postpone jury duty', null).concepts.some((c) => c.context)).toBe(false);
+  });
 });

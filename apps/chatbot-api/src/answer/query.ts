@@ -1,5 +1,12 @@
 import { STRONG_ALTERNATIVE } from '../knowledge/concept-weights.js';
-import { cueText, frameWordPositions, type Intent, intentHints, intentsOf } from '../language/cues.js';
+import {
+  askingClause,
+  cueText,
+  frameWordPositions,
+  type Intent,
+  intentHints,
+  intentsOf,
+} from '../language/cues.js';
 import { findGlossaryPhrases, findPlainPhrases } from '../language/glossary.js';
 import { findLexiconPhrases } from '../language/lexicon.js';
 import { derivations, synonyms } from '../language/wordnet.js';
@@ -23,6 +30,8 @@ export interface Concept {
   key: string;
   /** 1 for the question's own concepts; lower for those carried over from the previous turn. */
   boost: number;
+  /** Only in the context the visitor gives before asking ("i got a summons, …"): it weighs less. */
+  context?: boolean;
   alternatives: Alternative[];
 }
 
@@ -115,6 +124,17 @@ function conceptsOf(text: string, boost: number, language: Language = detectLang
     out.push({ key: w, boost, alternatives });
   });
   if (language === 'en') addCompoundSynonyms(ws, out, covered, frame);
+  // Words said before the clause that asks ("i got a jury summons but i cant go that week, can i
+  // postpone it") set the scene; the asking clause says what is wanted.
+  const start = askingClause(text)?.start ?? 0;
+  if (start > 0) {
+    for (const c of out) {
+      const own = c.alternatives[0]!.words;
+      const at = ws.findIndex((_, i) => own.every((o, k) => ws[i + k] === o));
+      if (at >= 0 && at + own.length <= start && !ws.slice(start).some((w) => own.includes(w)))
+        c.context = true;
+    }
+  }
   // The same lexicon group named twice ("how much is the fee") is one concept.
   return out.filter((c, i) => out.findIndex((o) => o.key === c.key) === i);
 }

@@ -44,6 +44,14 @@ describe('weighConcepts', () => {
     expect(passport?.weight).toBe(Math.max(...concepts.map((c) => c.weight)));
   });
 
+  it("weighs a concept said only before the asking clause at 0.6 of itself, still as the question's own", () => {
+    const mail = (c: { alternatives: { words: string[] }[] }) => c.alternatives[0]?.words.includes('mail');
+    const asked = weigh('can i pay my traffic ticket by mail').find(mail);
+    const context = weigh('i got a ticket in the mail, can i pay online').find(mail);
+    expect(context?.weight).toBeCloseTo(0.6 * asked!.weight);
+    expect(context?.boost).toBe(1);
+  });
+
   it("corrects a typo against the index of the question's language first", () => {
     addPage('Ventanilla', 'Pague en la ventanilla del tribunal.');
     // The Spanish index holds Snowball stems ("ventanill"), the English one the word as porter leaves it.

@@ -26,6 +26,8 @@ const COGNATE_WEIGHT = 0.85;
 const UNKNOWN_NUMBER_BOOST = 0.3;
 /** A broader equivalent ("court" for "courthouse") keeps at least this share of its weight. */
 const BROADER_FLOOR = 0.5;
+/** A concept only in the context a visitor gives before asking weighs this share. */
+const CONTEXT_FACTOR = 0.6;
 
 export interface WeightedAlternative {
   words: string[];
@@ -143,7 +145,7 @@ export function weighConcepts(
     return {
       key: c.key,
       boost,
-      weight: boost * Math.max(idf, 0.05),
+      weight: (c.context ? CONTEXT_FACTOR : 1) * boost * Math.max(idf, 0.05),
       known,
       ...(corrected ? { corrected } : {}),
       alternatives,

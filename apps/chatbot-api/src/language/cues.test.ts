@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frameWordPositions, intentsOf, questionKind } from './cues.js';
+import { askingClause, frameWordPositions, intentsOf, questionKind } from './cues.js';
 import { words } from './words.js';
 
 const frameWords = (q: string) => [...frameWordPositions(q)].map((i) => words(q)[i]);
@@ -96,5 +96,20 @@ describe('questionKind', () => {
     expect(questionKind('My petition is due today. Is it too late to file a petition?')).toBe('yesno');
     expect(questionKind('i got a jury summons but i cant go that week, can i postpone it')).toBe('yesno');
     expect(questionKind('if i buy a seat how many tickets')).toBeNull();
+  });
+});
+
+describe('askingClause', () => {
+  it('tells the context a visitor gives from the clause that asks', () => {
+    expect(askingClause('i got a jury summons but i cant go that week, can i postpone it')).toEqual({
+      kind: 'yesno',
+      start: 11,
+    });
+    expect(askingClause('My petition is due today. Is it too late to file?')).toEqual({
+      kind: 'yesno',
+      start: 5,
+    });
+    expect(askingClause('where is the court')).toEqual({ kind: 'place', start: 0 });
+    expect(askingClause('my ticket is late')).toBeNull();
   });
 });

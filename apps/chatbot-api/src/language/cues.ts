@@ -45,12 +45,29 @@ const OPENERS = Object.entries(raw.openers).map(([kind, patterns]) => ({
  * can i postpone it"); null when none does.
  */
 export function questionKind(text: string): string | null {
-  const sentences = text.split(/[.?!¿¡]+/).filter((s) => words(s).length > 0);
-  const last = sentences.at(-1) ?? '';
-  for (const clause of last.split(/[,;:]/)) {
-    const folded = cueText(clause);
-    const opener = OPENERS.find((o) => o.patterns.some((re) => re.test(folded)));
-    if (opener) return opener.kind;
+  return askingClause(text)?.kind ?? null;
+}
+
+/**
+ * The clause that asks ("can i postpone it" in "i got a summons but i cant go that week, can i
+ * postpone it"): its kind and how many words of the text come before it (the context the visitor
+ * gives). The last sentence's first clause that opens with a question word; null when none does.
+ */
+export function askingClause(text: string): { kind: string; start: number } | null {
+  const sentences = text.split(/(?<=[.?!¿¡]+)/);
+  let before = 0;
+  for (const [i, sentence] of sentences.entries()) {
+    // Sentences before the last one that has words are context.
+    if (sentences.slice(i + 1).some((s) => words(s).length > 0)) {
+      before += words(sentence).length;
+      continue;
+    }
+    for (const clause of sentence.split(/(?<=[,;:])/)) {
+      const folded = cueText(clause);
+      const opener = OPENERS.find((o) => o.patterns.some((re) => re.test(folded)));
+      if (opener) return { kind: opener.kind, start: before };
+      before += words(clause).length;
+    }
   }
   return null;
 }
