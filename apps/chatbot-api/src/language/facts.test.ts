@@ -94,6 +94,20 @@ describe('a "when" answered by a deadline relative to an event', () => {
   });
 });
 
+describe('a length in words, pages or characters answers "how long"', () => {
+  it.each([
+    'Paragraphs of no more than 150 words.',
+    'A brief may not exceed 30 pages.',
+    'Un máximo de 500 palabras.',
+  ])('takes "%s" as a measure', (text) => {
+    expect(isFact(text, ['measure'])).toBe(true);
+  });
+
+  it('leaves words about pages without a number', () => {
+    expect(isFact('Read the pages in order.', ['measure'])).toBe(false);
+  });
+});
+
 describe('isExactFact', () => {
   it('takes a day and month or a clock time as the exact answer to "when"', () => {
     expect(isExactFact('Comply by April 24, 2026.', ['time'])).toBe(true);
