@@ -221,4 +221,39 @@ describe('widget accessibility (axe, WCAG 2.1 AA)', () => {
     expect(await w.launcher.getAttribute('aria-expanded')).toBe('true');
     await scan(page);
   });
+
+  it('closes on Escape before panel.js arrives too: focus back on the launcher, and it stays closed', async () => {
+    const page = await newPage();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/panel\.[0-9a-f]+\.js$/, async (route) => {
+      const response = await route.fetch();
+      await held;
+      await route.fulfill({ response });
+    });
+    await page.goto(`${stack.demoUrl}/`);
+    const w = widget(page);
+    await w.launcher.focus();
+    await page.keyboard.press('Enter');
+    const skeleton = w.host.locator('[role="dialog"][aria-busy="true"]');
+    await expect.poll(() => skeleton.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => skeleton.isVisible()).toBe(false);
+    expect(await w.launcher.getAttribute('aria-expanded')).toBe('false');
+    expect(
+      await page.evaluate(
+        () => document.querySelector('amicus-widget')?.shadowRoot?.activeElement?.className,
+      ),
+    ).toBe('launcher');
+    // The open and the close are replayed in order when the panel arrives: it stays closed.
+    release();
+    // The panel's shell is drawn once its handle is back, and the queued calls replay right after.
+    await page.waitForFunction(
+      () => !!document.querySelector('amicus-widget')?.shadowRoot?.querySelector('#amicus-panel'),
+    );
+    expect(await w.launcher.getAttribute('aria-expanded')).toBe('false');
+    expect(await w.dialog.isVisible()).toBe(false);
+  });
 });

@@ -22,9 +22,10 @@ async function boot(attributes: Record<string, string> = {}): Promise<{ api: Ami
   const script = document.createElement('script');
   script.setAttribute('src', 'https://relay.example/v1/widget.js');
   for (const [k, v] of Object.entries(attributes)) script.setAttribute(k, v);
-  // Only the loader looks at it (as `document.currentScript`'s fallback); type keeps happy-dom off it.
+  // type keeps happy-dom off it; the loader finds it as the browser gives it, as document.currentScript.
   script.type = 'text/plain';
   document.body.append(script);
+  Object.defineProperty(document, 'currentScript', { value: script, configurable: true });
   vi.resetModules();
   await import('./loader');
   const root = document.querySelector('amicus-widget')?.shadowRoot;
@@ -155,6 +156,17 @@ describe('loader (widget.js)', () => {
     api.open();
     expect(dialog.hidden).toBe(false);
     expect(root.activeElement).toBe(dialog.querySelector('textarea'));
+    // Escape closes the skeleton as it closes the panel, focus back on the launcher; other keys do not.
+    const textarea = dialog.querySelector('textarea')!;
+    // Typing is never cancelled (an `on…` handler returning false would cancel it).
+    expect(
+      textarea.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', bubbles: true, cancelable: true })),
+    ).toBe(true);
+    expect(dialog.hidden).toBe(false);
+    textarea.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(dialog.hidden).toBe(true);
+    expect(launcher.getAttribute('aria-expanded')).toBe('false');
+    expect(root.activeElement).toBe(launcher);
   });
 
   it('treats a panel still starting up as not arrived: a press draws the skeleton and is replayed', async () => {

@@ -17,8 +17,8 @@ const make = (tag: string, attrs: Record<string, string>, ...kids: (Node | strin
   return el;
 };
 
-const script = (document.currentScript ??
-  document.querySelector('script[src$="/widget.js"]')) as HTMLScriptElement | null;
+// A classic script always has itself as currentScript while it runs, inserted by a tag manager too.
+const script = document.currentScript as HTMLScriptElement | null;
 
 if (script && !window.Amicus) boot(script);
 
@@ -137,6 +137,11 @@ function boot(script: HTMLScriptElement): void {
     }
   };
 
+  // Escape closes the skeleton as it will close the panel (focus back to the launcher). The handler
+  // returns nothing: an `on…` handler returning false would cancel every other key, typing included.
+  skeleton.onkeydown = (event) => {
+    if (event.key === 'Escape') call('close');
+  };
   window.Amicus = {
     open: () => call('open'),
     close: () => call('close'),
