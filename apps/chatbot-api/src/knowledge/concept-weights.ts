@@ -98,7 +98,11 @@ export function weighConcepts(
     if (df === 0 && own && own.length === 1 && !isEnglishWord(own[0]!)) {
       // A misspelt word is first corrected against the words of the question's own language.
       const other: Language = language === 'es' ? 'en' : 'es';
-      const fix = correctWord(db, own[0]!, language) ?? correctWord(db, own[0]!, other);
+      // The question's other words settle a tie between equally close terms.
+      const context = concepts
+        .filter((o) => o !== c && o.boost >= 1 && !o.key.includes(':'))
+        .flatMap((o) => o.alternatives[0]?.words ?? []);
+      const fix = correctWord(db, own[0]!, language, context) ?? correctWord(db, own[0]!, other, context);
       if (fix) {
         corrected = fix;
         alternatives.push(alternativeOf([fix], 0.9));

@@ -1,8 +1,9 @@
 import type { Db } from '../db/database.js';
 import { stem } from '../language/stem.js';
 import type { Language } from '../language/words.js';
+import { quote } from './lexical-search.js';
 import { cachedStatement } from './statements.js';
-import { chunkCount } from './term-stats.js';
+import { chunkCount, documentFrequency } from './term-stats.js';
 
 /*
  * Typo correction against the index's own vocabulary ("tiket" → "ticket", "divorse" → "divorce"):
@@ -45,14 +46,20 @@ export function editDistance(a: string, b: string, max: number): number {
  * The indexed term closest to an unknown word, as a stem of `language`'s index, or null. Only call
  * it for words the index does not hold.
  */
-export function correctWord(db: Db, word: string, language: Language): string | null {
+export function correctWord(
+  db: Db,
+  word: string,
+  language: Language,
+  /** The question's other words: among equally close terms, the one found with them wins. */
+  context: readonly string[] = [],
+): string | null {
   if (word.length < MIN_LENGTH || /\d/.test(word)) return null;
   let perDb = cache.get(db);
   if (!perDb) {
     perDb = new Map();
     cache.set(db, perDb);
   }
-  const key = `${language}:${word}`;
+  const key = `${language}:${word}:${context.join(' ')}`;
   const chunks = chunkCount(db);
   const hit = perDb.get(key);
   if (hit && hit.chunks === chunks) return hit.term;
@@ -67,15 +74,29 @@ export function correctWord(db: Db, word: string, language: Language): string | 
     doc: number;
   }[];
   let best: { term: string; distance: number; doc: number } | null = null;
+  let ties: { term: string; doc: number }[] = [];
   for (const r of rows) {
     if (r.term === target) {
       best = null;
+      ties = [];
       break;
     }
     const distance = editDistance(target, r.term, max);
     if (distance > max) continue;
+    if (best && distance === best.distance) ties.push(r);
+    if (!best || distance < best.distance) ties = [r];
     if (!best || distance < best.distance || (distance === best.distance && r.doc > best.doc))
       best = { term: r.term, distance, doc: r.doc };
+  }
+  // "noun strng": "string" and "strong" are one edit away; the pages say "noun strings".
+  if (best && ties.length > 1 && context.length > 0) {
+    const table = language === 'es' ? 'kb_chunks_fts_es' : 'kb_chunks_fts';
+    const others = context.map((w) => quote(language === 'es' ? stem(w, 'es') : w)).join(' OR ');
+    const together = (term: string) => documentFrequency(db, `${quote(term)} AND (${others})`, table);
+    const ranked = ties
+      .map((t) => ({ ...t, together: together(t.term) }))
+      .sort((a, b) => b.together - a.together || b.doc - a.doc);
+    if (ranked[0]!.together > 0) best = { ...best, term: ranked[0]!.term };
   }
   if (perDb.size >= CACHE_LIMIT) perDb.clear();
   perDb.set(key, { term: best?.term ?? null, chunks });
