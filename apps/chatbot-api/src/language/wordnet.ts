@@ -68,24 +68,58 @@ function indexLine(pos: Pos, lemma: string): string | null {
   return null;
 }
 
-function synsetWords(pos: Pos, offset: number): string[] {
+const POS_OF: Record<string, Pos> = { n: 'noun', v: 'verb', a: 'adj', s: 'adj', r: 'adv' };
+
+interface Synset {
+  /** Its words, lower case, underscores as spaces, without adjective markers. */
+  words: string[];
+  /** Its pointers; `source` and `target` are 1-based word numbers, 0 for the whole synset. */
+  pointers: { symbol: string; pos: Pos | undefined; offset: number; source: number; target: number }[];
+}
+
+/** The synset at a byte offset of a data file, read once. */
+function synsetAt(pos: Pos, offset: number): Synset {
   const f = open(`data.${pos}`);
-  if (!f) return [];
-  const { line } = lineAt(f, offset);
-  const parts = line.split(' ');
+  if (!f) return { words: [], pointers: [] };
+  const parts = lineAt(f, offset).line.split(' ');
   const count = Number.parseInt(parts[3] ?? '0', 16);
-  const out: string[] = [];
+  const words: string[] = [];
   for (let i = 0; i < count; i++) {
     const w = parts[4 + i * 2];
     if (w)
-      out.push(
+      words.push(
         w
           .replace(/\(.*\)$/, '')
           .replace(/_/g, ' ')
           .toLowerCase(),
       );
   }
-  return out;
+  const at = 4 + count * 2;
+  const total = Number(parts[at]);
+  const pointers: Synset['pointers'] = [];
+  for (let i = 0, p = at + 1; i < total; i++, p += 4) {
+    const st = parts[p + 3] ?? '0000';
+    pointers.push({
+      symbol: parts[p] ?? '',
+      pos: POS_OF[parts[p + 2] ?? ''],
+      offset: Number(parts[p + 1]),
+      source: Number.parseInt(st.slice(0, 2), 16),
+      target: Number.parseInt(st.slice(2), 16),
+    });
+  }
+  return { words, pointers };
+}
+
+/** Byte offsets of a lemma's most frequent senses in one part of speech (the index lists them so). */
+function senses(pos: Pos, lemma: string): number[] {
+  const line = indexLine(pos, lemma);
+  if (!line) return [];
+  const parts = line.trim().split(' ');
+  const synsetCount = Number(parts[2]);
+  return parts
+    .slice(parts.length - synsetCount)
+    .slice(0, SENSES)
+    .map(Number);
 }
 
 const cache = new Map<string, string[]>();
@@ -96,13 +130,8 @@ export function synonyms(word: string): string[] {
   if (hit) return hit;
   const out = new Set<string>();
   for (const pos of POS) {
-    const line = indexLine(pos, word);
-    if (!line) continue;
-    const parts = line.trim().split(' ');
-    const synsetCount = Number(parts[2]);
-    const offsets = parts.slice(parts.length - synsetCount).slice(0, SENSES);
-    for (const o of offsets) {
-      for (const w of synsetWords(pos, Number(o))) {
+    for (const offset of senses(pos, word)) {
+      for (const w of synsetAt(pos, offset).words) {
         if (w !== word && w.split(' ').length <= 2) out.add(w);
       }
     }
@@ -127,27 +156,12 @@ export function derivations(word: string): string[] {
   const out = new Set<string>();
   for (const form of baseForms(word)) {
     for (const pos of POS) {
-      const line = indexLine(pos, form);
-      if (!line) continue;
-      const parts = line.trim().split(' ');
-      const synsetCount = Number(parts[2]);
-      for (const offset of parts.slice(parts.length - synsetCount).slice(0, SENSES)) {
-        const f = open(`data.${pos}`);
-        if (!f) continue;
-        const data = lineAt(f, Number(offset)).line.split(' ');
-        const count = Number.parseInt(data[3] ?? '0', 16);
-        const own = synsetWords(pos, Number(offset)).indexOf(form) + 1;
-        let at = 4 + count * 2;
-        const pointers = Number(data[at]);
-        at += 1;
-        for (let i = 0; i < pointers; i++, at += 4) {
-          const st = data[at + 3] ?? '0000';
-          if (data[at] !== '+' || Number.parseInt(st.slice(0, 2), 16) !== own) continue;
-          const targetPos = ({ n: 'noun', v: 'verb', a: 'adj', s: 'adj', r: 'adv' } as const)[
-            data[at + 2] as 'n' | 'v' | 'a' | 's' | 'r'
-          ];
-          if (!targetPos) continue;
-          const target = synsetWords(targetPos, Number(data[at + 1]))[Number.parseInt(st.slice(2), 16) - 1];
+      for (const offset of senses(pos, form)) {
+        const synset = synsetAt(pos, offset);
+        const own = synset.words.indexOf(form) + 1;
+        for (const p of synset.pointers) {
+          if (p.symbol !== '+' || p.source !== own || !p.pos) continue;
+          const target = synsetAt(p.pos, p.offset).words[p.target - 1];
           if (target && !target.includes(' ') && target !== word) out.add(target);
         }
       }
