@@ -1,4 +1,4 @@
-import { type ConceptPassage, type ConceptSearchResult, namesOnly } from '../knowledge/concept-search.js';
+import { type ConceptPassage, type ConceptSearchResult, termEntry } from '../knowledge/concept-search.js';
 import { type Intent, questionKind } from '../language/cues.js';
 import { factIntentsOf, isExactFact, isFact } from '../language/facts.js';
 import { detectLanguage, type Language } from '../language/words.js';
@@ -270,7 +270,7 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
     analysis.intents.includes('definition') &&
     term !== undefined &&
     term !== primary.title &&
-    namesOnly(term, search.matching) &&
+    termEntry(search.matching)(term) &&
     first.unit.position === 0 &&
     !first.unit.listItem
   ) {

@@ -51,6 +51,10 @@ const LEXICON_WEIGHT = 0.85;
  */
 const EVERYDAY_WEIGHT = STRONG_ALTERNATIVE;
 const SYNONYM_WEIGHT = 0.45;
+/**
+ * A derivationally related word ("admission" for "admitted"): surer than a WordNet synonym, less sure
+ * than the curated lexicon's equivalents.
+ */
 const DERIVED_WEIGHT = 0.6;
 /** A follow-up's previous question lends its concepts at this boost. */
 const CARRIED_BOOST = 0.6;

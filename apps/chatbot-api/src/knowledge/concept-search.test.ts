@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDeps } from '../../test/fixtures/temp-deps.js';
 import { addTextDocument } from '../../test/fixtures/text-document.js';
 import type { Concept } from '../answer/query.js';
-import { namesOnly, phrasesFor, readOnFirstUse, searchConcepts } from './concept-search.js';
+import { phrasesFor, readOnFirstUse, searchConcepts, termEntry } from './concept-search.js';
 import { weighConcepts } from './concept-weights.js';
 import { chunkCount } from './term-stats.js';
 
@@ -147,11 +147,13 @@ describe('following sections', () => {
       { alternatives: [{ words: ['pro', 'se'] }, { words: ['self', 'help'] }] },
       { alternatives: [{ words: ['case'] }] },
     ];
-    expect(namesOnly('Pro Se', concepts)).toBe(true);
-    expect(namesOnly('Pro Se Case (S Case)', concepts)).toBe(true);
-    expect(namesOnly('Pro Se Transcripts', concepts)).toBe(false);
-    expect(namesOnly('What is a pro se case?', concepts)).toBe(false);
-    expect(namesOnly(undefined, concepts)).toBe(false);
+    const isTermEntry = termEntry(concepts);
+    expect(isTermEntry('Pro Se')).toBe(true);
+    expect(isTermEntry('Pro Se Case (S Case)')).toBe(true);
+    expect(isTermEntry('Pro Se Transcripts')).toBe(false);
+    expect(isTermEntry('What is a pro se case?')).toBe(false);
+    expect(isTermEntry('(S Case)')).toBe(false);
+    expect(isTermEntry(undefined)).toBe(false);
   });
 
   it('reads a deferred property once, when first used, unless it was set', () => {

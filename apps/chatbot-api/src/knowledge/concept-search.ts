@@ -94,18 +94,19 @@ const TITLE_SHARE_WEIGHT = 0.5;
 const TERM_ENTRY_BONUS = TITLE_SHARE_WEIGHT;
 
 /**
- * A heading made only of the question's concepts: a term's own entry ("Pro Se", "Exemption 6",
- * "Small Tax Case (S Case)"), not a question heading nor a label naming more ("Barrier Removal").
+ * Whether a heading is made only of the question's concepts: a term's own entry ("Pro Se", "Exemption
+ * 6", "Small Tax Case (S Case)"), not a question heading nor a label naming more ("Barrier Removal").
+ * The concepts' words are gathered once, for the many headings tested against them.
  */
-export function namesOnly(
-  heading: string | undefined,
+export function termEntry(
   concepts: readonly { alternatives: readonly { words: readonly string[] }[] }[],
-): boolean {
-  if (heading === undefined || /\?\s*$/.test(heading)) return false;
-  const own = contentWords(heading.replace(/\([^)]*\)/g, ' '));
-  if (own.length === 0) return false;
+): (heading: string | undefined) => boolean {
   const named = new Set(concepts.flatMap((c) => c.alternatives.flatMap((a) => a.words)));
-  return own.every((w) => named.has(w));
+  return (heading) => {
+    if (heading === undefined || /\?\s*$/.test(heading)) return false;
+    const own = contentWords(heading.replace(/\([^)]*\)/g, ' '));
+    return own.length > 0 && own.every((w) => named.has(w));
+  };
 }
 
 /**
@@ -264,6 +265,7 @@ export function searchConcepts(db: Db, options: ConceptSearchOptions): ConceptSe
     concepts.flatMap((c) => c.alternatives.flatMap((a) => a.words.map((w) => w.slice(0, 2)))),
   );
 
+  const isTermEntry = options.defines ? termEntry(concepts) : null;
   const byDocument = new Map<string, ConceptPassage[]>();
   const readFields = fieldReader(prefixes);
   const headingPaths = rows.map((r) => parseHeadingPath(r.heading_path));
@@ -290,9 +292,7 @@ export function searchConcepts(db: Db, options: ConceptSearchOptions): ConceptSe
       POSITION_PRIOR * Math.min(r.chunk_index, 10) -
       (LANDING_PAGE.test(pathOf(source)) ? LANDING_PENALTY : 0) +
       (facts.length > 0 && isFact(r.text, facts) ? FACT_BONUS : 0) +
-      (options.defines && headingPath.length > 1 && namesOnly(headingPath.at(-1), concepts)
-        ? TERM_ENTRY_BONUS
-        : 0) +
+      (isTermEntry && headingPath.length > 1 && isTermEntry(headingPath.at(-1)) ? TERM_ENTRY_BONUS : 0) +
       TITLE_SHARE_WEIGHT * match.titleShare;
     const passage: ConceptPassage = {
       documentId: r.document_id,

@@ -55,19 +55,15 @@ export function questionKind(text: string): string | null {
  */
 export function askingClause(text: string): { kind: string; start: number } | null {
   const sentences = text.split(/(?<=[.?!¿¡]+)/);
-  let before = 0;
-  for (const [i, sentence] of sentences.entries()) {
-    // Sentences before the last one that has words are context.
-    if (sentences.slice(i + 1).some((s) => words(s).length > 0)) {
-      before += words(sentence).length;
-      continue;
-    }
-    for (const clause of sentence.split(/(?<=[,;:])/)) {
-      const folded = cueText(clause);
-      const opener = OPENERS.find((o) => o.patterns.some((re) => re.test(folded)));
-      if (opener) return { kind: opener.kind, start: before };
-      before += words(clause).length;
-    }
+  // Sentences before the last one that has words are context.
+  let last = sentences.length - 1;
+  while (last > 0 && words(sentences[last]!).length === 0) last--;
+  let before = sentences.slice(0, last).reduce((n, s) => n + words(s).length, 0);
+  for (const clause of (sentences[last] ?? '').split(/(?<=[,;:])/)) {
+    const folded = cueText(clause);
+    const opener = OPENERS.find((o) => o.patterns.some((re) => re.test(folded)));
+    if (opener) return { kind: opener.kind, start: before };
+    before += words(clause).length;
   }
   return null;
 }
