@@ -264,6 +264,37 @@ describe('composeAnswer: "when"', () => {
     expect(ask('can i bring my own interpreter')).toMatch(/^Breakout rooms are private/);
   });
 
+  it('answers "how many" from a sub-section whose heading states the number, over a better-scored intro', () => {
+    const intro = passage(
+      '/interpreters/',
+      'Interpreters',
+      'An interpreter can help at one hearing or at many. The service is free.',
+      { score: 2, coverage: 1 },
+    );
+    const section = passage('/interpreters/', 'Interpreters', 'Call the clerk or use the online form.', {
+      score: 1.6,
+      coverage: 1,
+    });
+    section.headingPath = ['Interpreters', 'Ask for an interpreter 5 days before the hearing'];
+    intro.sections = [section];
+    const composed = composeAnswer({
+      analysis: analyzeQuestion('how many days ahead do i ask for an interpreter', null),
+      search: search([intro]),
+      cite: true,
+    });
+    expect(composed.content).toMatch(
+      /^Ask for an interpreter 5 days before the hearing\. Call the clerk or use the online form\./,
+    );
+    // A heading that names none of the question's words is a label, not the answer.
+    section.headingPath = ['Interpreters', 'Within 5 days'];
+    const plain = composeAnswer({
+      analysis: analyzeQuestion('how many days ahead do i ask for an interpreter', null),
+      search: search([intro]),
+      cite: true,
+    });
+    expect(plain.content).toMatch(/^An interpreter can help/);
+  });
+
   it('quotes a glossary entry with the term it defines', () => {
     const entry = passage('/glossary/', 'Glossary', 'A person who translates what is said in court.', {
       score: 2,

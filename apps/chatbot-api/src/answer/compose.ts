@@ -4,6 +4,7 @@ import { factIntentsOf, isExactFact, isFact } from '../language/facts.js';
 import { detectLanguage, type Language } from '../language/words.js';
 import {
   conceptScorer,
+  factHeading,
   inRange,
   pickUnits,
   questionNumbers,
@@ -227,16 +228,30 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
     .map((p) => ({ p, share: scorer(p.headingPath!.at(-1)!) }))
     .sort((a, b) => b.share - a.share || b.p.match.score - a.p.match.score)
     .map((a) => a.p);
+  // A section whose own heading states the fact asked for about the question ("Conduct between 6 to
+  // 9 interviews" for "how many interviews") answers it before its body explains.
+  const factHeaded = sections.filter((p) => {
+    const heading = p.headingPath?.at(-1);
+    return (
+      (p.headingPath?.length ?? 0) > 1 &&
+      factHeading(heading, facts) !== null &&
+      scorer(heading!) > 0 &&
+      scorer((p.headingPath ?? []).join(' ')) >= ASKED_HEADING &&
+      p.match.score >= covering[0]!.match.score * FACT_SECTION_RATIO
+    );
+  });
   let primary = choosePrimary(
     asked.length > 0
       ? asked
-      : inRangeSections.length > 0
-        ? inRangeSections
-        : exactSections.length > 0
-          ? exactSections
-          : withFacts.length > 0
-            ? withFacts
-            : covering,
+      : factHeaded.length > 0
+        ? factHeaded
+        : inRangeSections.length > 0
+          ? inRangeSections
+          : exactSections.length > 0
+            ? exactSections
+            : withFacts.length > 0
+              ? withFacts
+              : covering,
     language,
   );
   const pick = (p: ConceptPassage) =>

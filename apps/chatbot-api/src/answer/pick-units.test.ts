@@ -3,6 +3,7 @@ import type { ConceptPassage, ConceptSearchResult } from '../knowledge/concept-s
 import type { FactIntent } from '../language/facts.js';
 import {
   conceptScorer,
+  factHeading,
   inRange,
   numberRanges,
   pickUnits,
@@ -48,6 +49,20 @@ describe('statementHeading', () => {
   });
 });
 
+describe('factHeading', () => {
+  it('takes a heading stating the kind of fact asked for', () => {
+    expect(factHeading('Conduct between 6 to 9 interviews', ['count'])).not.toBeNull();
+    expect(factHeading('Pay within 30 days', ['duration'])).not.toBeNull();
+  });
+
+  it('leaves labels, questions, other kinds of fact and questions asking for none', () => {
+    expect(factHeading('Exemption 6', ['count'])).toBeNull();
+    expect(factHeading('Can I bring 2 guests?', ['count'])).toBeNull();
+    expect(factHeading('Conduct between 6 to 9 interviews', ['place'])).toBeNull();
+    expect(factHeading('Conduct between 6 to 9 interviews', [])).toBeNull();
+  });
+});
+
 describe('scoreUnits', () => {
   const passage = (headingPath: string[]) =>
     ({
@@ -64,6 +79,27 @@ describe('scoreUnits', () => {
     expect(units[0]!.unit.text).toBe(heading);
     // "rule" is in the parent heading: the statement holds every concept of the question.
     expect(units[0]!.concepts).toBe(1);
+  });
+
+  it('quotes a sub-section heading stating the fact asked for, and its body explains it', () => {
+    const score = conceptScorer(matching(['interviews', 'paraphrase']));
+    const page = {
+      title: 'Paraphrase testing',
+      headingPath: ['Paraphrase testing', 'Conduct between 6 to 9 interviews'],
+      text: 'Ask the participant to read to a stopping point. Take notes in their words.',
+    } as unknown as ConceptPassage;
+    const units = scoreUnits(page, score, ['count']);
+    expect(units[0]!.unit.text).toBe('Conduct between 6 to 9 interviews');
+    expect(units[0]!.fact).toBe(true);
+    const picked = pickUnits(units, ['count'], true);
+    expect(picked.map((u) => u.unit.text)).toEqual([
+      'Conduct between 6 to 9 interviews',
+      'Ask the participant to read to a stopping point.',
+    ]);
+    // Not for a question that asks for no fact, nor for the page's own heading.
+    expect(scoreUnits(page, score, [])[0]!.unit.text).toMatch(/^Ask the participant/);
+    const top = { ...page, headingPath: ['Conduct between 6 to 9 interviews'] } as ConceptPassage;
+    expect(scoreUnits(top, score, ['count'])[0]!.unit.text).toMatch(/^Ask the participant/);
   });
 
   it('adds nothing for a label heading', () => {

@@ -16,6 +16,8 @@ export const MAX_LIST_ITEMS = 8;
 const MAX_SENTENCES = 3;
 const MAX_STEPS = 6;
 const MAX_CHARS = 900;
+/** The paragraph number of a section heading quoted as a unit: its body's first sentence explains it. */
+const HEADING_PARAGRAPH = -1;
 /** A unit this many times more about the question than the fact quoted is quoted with it. */
 const TOPIC_OVER_FACT = 2;
 
@@ -212,7 +214,14 @@ export function pickUnits(
         // The sentence after the fact often completes it ("…$75. Pay online or by mail."), and so
         // does the rest of its paragraph.
         const next = units[best.unit.position + 1];
-        if (next && !next.unit.listItem && (next.fact || next.concepts > 0 || sameParagraph(next, best)))
+        if (
+          next &&
+          !next.unit.listItem &&
+          (next.fact ||
+            next.concepts > 0 ||
+            sameParagraph(next, best) ||
+            best.unit.paragraph === HEADING_PARAGRAPH)
+        )
           picked.push(next);
         const prev = units[best.unit.position - 1];
         if (prev?.unit.text.endsWith(':')) picked.unshift(prev);
@@ -275,6 +284,17 @@ export function statementHeading(heading: string | undefined): string | null {
   return null;
 }
 
+/**
+ * A section heading that states the kind of fact asked for ("Conduct between 6 to 9 interviews",
+ * "Pay within 30 days") answers "how many / how long / when" before its body explains: it can be
+ * quoted. A question or a bare label ("Step 1", "Exemption 6") cannot.
+ */
+export function factHeading(heading: string | undefined, facts: readonly FactIntent[]): string | null {
+  const h = heading?.trim() ?? '';
+  if (facts.length === 0 || h === '' || /\?$/.test(h) || h.split(/\s+/).length < 3) return null;
+  return isFact(h, facts) ? h : null;
+}
+
 export function scoreUnits(
   passage: ConceptPassage,
   scorer: (t: string) => number,
@@ -282,11 +302,15 @@ export function scoreUnits(
   numbers: readonly number[] = [],
 ): ScoredUnit[] {
   const heading = passage.headingPath?.at(-1);
-  const statement = heading !== passage.title ? statementHeading(heading) : null;
+  const statement =
+    heading !== passage.title
+      ? (statementHeading(heading) ??
+        ((passage.headingPath?.length ?? 0) > 1 ? factHeading(heading, facts) : null))
+      : null;
   const units = splitUnits(passage.text);
   const all: TextUnit[] = statement
     ? [
-        { text: statement, listItem: false, position: 0 },
+        { text: statement, listItem: false, position: 0, paragraph: HEADING_PARAGRAPH },
         ...units.map((u) => ({ ...u, position: u.position + 1 })),
       ]
     : units;
