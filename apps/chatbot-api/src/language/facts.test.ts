@@ -126,3 +126,20 @@ describe('isExactFact', () => {
     expect(isExactFact('There is a fee.', ['amount'])).toBe(false);
   });
 });
+
+describe('count facts', () => {
+  it('takes a number of things, in digits or in words', () => {
+    expect(isFact('You need to find three people to test it.', ['count'])).toBe(true);
+    expect(isFact('Most people serve one day.', ['count'])).toBe(true);
+    expect(isFact('Conduct between 6 to 9 interviews', ['count'])).toBe(true);
+    expect(isFact('Necesita dos copias.', ['count'])).toBe(true);
+  });
+
+  it('leaves number words that count nothing', () => {
+    expect(isFact('One-on-one sessions work best.', ['count'])).toBe(false);
+    expect(isFact('Pay a one-time fee.', ['count'])).toBe(false);
+    expect(isFact('No one will call you.', ['count'])).toBe(false);
+    expect(isFact('Use one of the forms below.', ['count'])).toBe(false);
+    expect(isFact('Llene uno de los formularios.', ['count'])).toBe(false);
+  });
+});
