@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { findLexiconPhrases } from './lexicon.js';
+import { words } from './words.js';
+
+const groupOf = (text: string) => findLexiconPhrases(words(text))[0]?.groups[0];
+
+describe('the lay-legal table', () => {
+  it('makes a lay word stand for its legal words, in both languages', () => {
+    const divorce = groupOf('divorce');
+    expect(divorce?.en.map((p) => p.join(' '))).toContain('dissolution of marriage');
+    expect(groupOf('divorcio')).toBe(divorce);
+  });
+
+  it('holds no single word that means something else outside the group', () => {
+    // A legal separation is not a divorce, and a company is dissolved too.
+    expect(groupOf('separation')).toBeUndefined();
+    expect(groupOf('dissolution')).toBeUndefined();
+    expect(groupOf('separacion')).toBeUndefined();
+  });
+});
