@@ -58,6 +58,7 @@ describe('intentsOf: advice nobody here may give', () => {
     '¿Debería declararme culpable?',
     'es ilegal que me pidan eso',
     '¿cuánto dinero puedo recibir si demando?',
+    '¿es mejor declararme culpable?',
   ])('flags "%s"', (q) => {
     expect(intentsOf(q)).toContain('advice');
   });
@@ -69,6 +70,7 @@ describe('intentsOf: advice nobody here may give', () => {
     'can i pay my ticket online',
     '¿Cómo presento una demanda de reclamos menores?',
     'do i have a right to a free interpreter',
+    '¿por qué es mejor pagar en línea?',
   ])('does not flag the procedural question "%s"', (q) => {
     expect(intentsOf(q)).not.toContain('advice');
   });
