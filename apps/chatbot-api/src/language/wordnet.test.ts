@@ -6,6 +6,14 @@ describe('WordNet', () => {
     expect(synonyms('lawyer')).toContain('attorney');
   });
 
+  it('finds the synonyms of an inflected word through its base form', () => {
+    expect(synonyms('lawyers')).toContain('attorney');
+    expect(synonyms('holidays')).toContain('vacation');
+    expect(synonyms('lawyers')).not.toContain('lawyer');
+    // A form the index lists as it is keeps its own senses.
+    expect(synonyms('glasses')).toContain('spectacles');
+  });
+
   it('links a word to its derivationally related forms, whatever its inflection', () => {
     expect(derivations('register')).toContain('registration');
     expect(derivations('pay')).toContain('payment');

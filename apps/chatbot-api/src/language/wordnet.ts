@@ -130,9 +130,18 @@ export function synonyms(word: string): string[] {
   if (hit) return hit;
   const out = new Set<string>();
   for (const pos of POS) {
-    for (const offset of senses(pos, word)) {
-      for (const w of synsetAt(pos, offset).words) {
-        if (w !== word && w.split(' ').length <= 2) out.add(w);
+    // An inflected word ("clerks", "interviews") is looked up by its base form, as WordNet's index
+    // lists lemmas only; a word the index lists as it is ("glasses") keeps its own senses.
+    let lemmas = [word];
+    if (indexLine(pos, word) === null)
+      lemmas = baseForms(word)
+        .filter((f) => f !== word && indexLine(pos, f) !== null)
+        .slice(0, 1);
+    for (const lemma of lemmas) {
+      for (const offset of senses(pos, lemma)) {
+        for (const w of synsetAt(pos, offset).words) {
+          if (w !== word && w !== lemma && w.split(' ').length <= 2) out.add(w);
+        }
       }
     }
   }
