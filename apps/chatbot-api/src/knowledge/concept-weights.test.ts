@@ -44,6 +44,18 @@ describe('weighConcepts', () => {
     expect(passport?.weight).toBe(Math.max(...concepts.map((c) => c.weight)));
   });
 
+  it('weighs an unknown word no more than the heaviest known one when the question names three known things', () => {
+    const concepts = weigh('how many spots do small claims traffic tickets get');
+    const spots = concepts.find((c) => c.key === 'spots');
+    expect(spots?.known).toBe(false);
+    const known = concepts.filter((c) => c.known && !c.key.includes(':'));
+    expect(known.length).toBeGreaterThanOrEqual(3);
+    expect(spots?.weight).toBe(Math.max(...known.map((c) => c.weight)));
+    const fewer = weigh('how many spots do small claims get');
+    const alone = fewer.find((c) => c.key === 'spots');
+    expect(alone?.weight).toBeGreaterThan(Math.max(...fewer.filter((c) => c.known).map((c) => c.weight)));
+  });
+
   it("weighs a concept said only before the asking clause at 0.6 of itself, still as the question's own", () => {
     const mail = (c: { alternatives: { words: string[] }[] }) => c.alternatives[0]?.words.includes('mail');
     const asked = weigh('can i pay my traffic ticket by mail').find(mail);

@@ -19,6 +19,8 @@ import { correctWord } from './vocabulary.js';
 
 /** A concept found nowhere weighs this share of the largest possible idf. */
 const UNKNOWN_FACTOR = 1;
+/** Known concepts of its own a question needs before an unknown word weighs no more than they do. */
+const KNOWN_FOR_CAP = 3;
 /** Alternatives at least this sure (the word itself, lexicon equivalents, cognates) make a word known. */
 export const STRONG_ALTERNATIVE = 0.8;
 const COGNATE_WEIGHT = 0.85;
@@ -72,7 +74,7 @@ export function weighConcepts(
   language: Language = 'en',
 ): WeightedConcept[] {
   const maxIdf = Math.log(1 + (total + 1));
-  return concepts.map((c) => {
+  const weighed = concepts.map((c) => {
     const alternatives = c.alternatives.map((a) => alternativeOf(a.words, a.weight));
     let df = 0;
     // Synonyms from WordNet help match but do not make a word "known": "passport" is not covered
@@ -155,4 +157,14 @@ export function weighConcepts(
       alternatives,
     };
   });
+  // A question that names several things the site knows is about the site's subject: a word of it the
+  // site never writes is then more likely said differently there ("spots" for spaces) than a subject
+  // the site lacks, and weighs no more than the heaviest word the site knows. A question naming fewer
+  // ("how do i renew my passport") keeps its unknown word at the largest weight, and is declined.
+  const own = weighed.filter((c) => c.known && c.boost >= 1 && !c.key.includes(':'));
+  if (own.length >= KNOWN_FOR_CAP) {
+    const cap = Math.max(...own.map((c) => c.weight));
+    for (const c of weighed) if (!c.known && c.weight > cap) c.weight = cap;
+  }
+  return weighed;
 }
