@@ -56,6 +56,19 @@ describe('weighConcepts', () => {
     expect(alone?.weight).toBeGreaterThan(Math.max(...fewer.filter((c) => c.known).map((c) => c.weight)));
   });
 
+  it("searches a Spanish question's word in English too when the site's few Spanish lines hold it", () => {
+    addPage('Veteran ID card', 'A Veteran ID card proves you served. Veterans apply online.');
+    addPage('Veteran pension', 'A Veteran pension pays a monthly amount to wartime Veterans.');
+    addPage('Nota', 'Si usted es veterano, llame a la oficina.');
+    const veterano = weigh('tarjeta de veterano', 'es').find((c) => c.key === 'veterano');
+    expect(veterano?.corrected).toBe('veteran');
+    const english = veterano?.alternatives.find((a) => a.words.join(' ') === 'veteran');
+    // The translation keeps its full weight: it is not a broader word than the Spanish one.
+    expect(english?.weight).toBe(0.85);
+    // An English question's word keeps its own: no cognate is looked for.
+    expect(weigh('veteran card').find((c) => c.key === 'veteran')?.corrected).toBeUndefined();
+  });
+
   it("weighs a concept said only before the asking clause at 0.6 of itself, still as the question's own", () => {
     const mail = (c: { alternatives: { words: string[] }[] }) => c.alternatives[0]?.words.includes('mail');
     const asked = weigh('can i pay my traffic ticket by mail').find(mail);

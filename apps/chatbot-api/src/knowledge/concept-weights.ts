@@ -85,14 +85,17 @@ export function weighConcepts(
     }
     let corrected: string | undefined;
     const own = c.alternatives[0]?.words;
-    // A Spanish word of an English page: its cognate ("informacion" → "information").
-    if (df === 0 && own && own.length === 1 && !isEnglishWord(own[0]!)) {
+    // A Spanish word of an English page: its cognate ("informacion" → "information"). A Spanish
+    // question looks for it even when the word itself is on the site: an English site's few Spanish
+    // lines ("veterano" in a note) must not hide its English pages ("veteran").
+    if ((df === 0 || language === 'es') && own && own.length === 1 && !isEnglishWord(own[0]!)) {
       for (const candidate of englishCognates(own[0]!)) {
+        if (alternatives.some((a) => a.words.length === 1 && a.words[0] === candidate)) break;
         const found = frequency(db, [candidate], 'kb_chunks_fts');
         if (found === 0) continue;
         alternatives.push(alternativeOf([candidate], COGNATE_WEIGHT));
         corrected = candidate;
-        df = found;
+        df = Math.max(df, found);
         break;
       }
     }
@@ -131,7 +134,9 @@ export function weighConcepts(
     const ownDf = own
       ? Math.max(frequency(db, own, 'kb_chunks_fts'), frequency(db, own, 'kb_chunks_fts_es'))
       : 0;
-    if (ownDf > 0) {
+    // Not for a Spanish question: an English equivalent is its translation, more common on an English
+    // site than the Spanish word only because the site is in English.
+    if (ownDf > 0 && language !== 'es') {
       const ownIdf = Math.log(1 + (total + 1) / (ownDf + 1));
       for (const a of alternatives.slice(1)) {
         const altDf = Math.max(
