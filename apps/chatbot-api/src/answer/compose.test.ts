@@ -295,6 +295,29 @@ describe('composeAnswer: "when"', () => {
     expect(plain.content).toMatch(/^An interpreter can help/);
   });
 
+  it('never answers an English question with a Spanish note inside an English section', () => {
+    const section = passage(
+      '/interpreters/',
+      'Interpreters',
+      'Solicite un intérprete en la secretaría del tribunal antes de su audiencia. Ask the clerk for an interpreter before your hearing.',
+      { score: 2, coverage: 1 },
+    );
+    const english = composeAnswer({
+      analysis: analyzeQuestion('how do i get an interpreter', null),
+      search: search([section]),
+      cite: true,
+    });
+    expect(english.content).toMatch(/^Ask the clerk for an interpreter before your hearing\./);
+    expect(english.content).not.toContain('Solicite');
+    // A Spanish question may still be answered from either.
+    const spanish = composeAnswer({
+      analysis: analyzeQuestion('¿cómo pido un intérprete?', null),
+      search: search([section]),
+      cite: true,
+    });
+    expect(spanish.content).toContain('Solicite un intérprete');
+  });
+
   it('quotes a glossary entry with the term it defines', () => {
     const entry = passage('/glossary/', 'Glossary', 'A person who translates what is said in court.', {
       score: 2,

@@ -1,7 +1,7 @@
 import { type ConceptPassage, type ConceptSearchResult, termEntry } from '../knowledge/concept-search.js';
 import { type Intent, questionKind } from '../language/cues.js';
 import { factIntentsOf, isExactFact, isFact } from '../language/facts.js';
-import { detectLanguage, type Language } from '../language/words.js';
+import { detectLanguage, isSpanishSentence, type Language } from '../language/words.js';
 import {
   conceptScorer,
   factHeading,
@@ -254,15 +254,17 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
               : covering,
     language,
   );
+  // An English question is never answered in Spanish: a Spanish note inside an English section
+  // ("Llene la solicitud…") is left out, its lines renumbered so reading order still holds.
+  const readableUnits = (p: ConceptPassage) => {
+    const units = scoreUnits(p, scorer, facts, numbers);
+    if (language !== 'en') return units;
+    return units
+      .filter((u) => !isSpanishSentence(u.unit.text))
+      .map((u, i) => ({ ...u, unit: { ...u.unit, position: i } }));
+  };
   const pick = (p: ConceptPassage) =>
-    trimToBudget(
-      pickUnits(
-        scoreUnits(p, scorer, facts, numbers),
-        analysis.intents,
-        p.match.fieldShare > 0,
-        answersHeading(p),
-      ),
-    );
+    trimToBudget(pickUnits(readableUnits(p), analysis.intents, p.match.fieldShare > 0, answersHeading(p)));
   let picked = pick(primary);
   // A section with nothing quotable (a heading and a link) gives way to the next one.
   for (const next of covering) {

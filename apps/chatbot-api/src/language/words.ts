@@ -48,6 +48,22 @@ export function contentWords(text: string, language?: Language): string[] {
  * Spanish when the text shows Spanish punctuation, ñ, or more words found only in the Spanish
  * function-word list than only in the English one. Short texts with no evidence are English.
  */
+/**
+ * Whether a sentence is Spanish for sure: two Spanish function words or more, and more than English
+ * ones. For one line of a page, where detectLanguage's cues (an "ñ" in "Español") are too thin.
+ */
+export function isSpanishSentence(text: string): boolean {
+  let es = 0;
+  let en = 0;
+  for (const w of words(text)) {
+    const inEs = FUNCTION_WORDS.es.has(w);
+    const inEn = FUNCTION_WORDS.en.has(w);
+    if (inEs && !inEn) es++;
+    else if (inEn && !inEs) en++;
+  }
+  return es >= 2 && es > en;
+}
+
 export function detectLanguage(text: string): Language {
   if (/[¿¡ñ]/i.test(text)) return 'es';
   let es = 0;
