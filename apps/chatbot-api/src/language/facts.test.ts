@@ -85,12 +85,28 @@ describe('a "when" answered by a deadline relative to an event', () => {
     'You have 60 calendar days from the date of the notice.',
     'Presente la apelación dentro de 30 días.',
     'Hasta 15 días antes de la elección.',
+    'Your batteries should arrive within 7-10 days.',
+    'Order 5 to 10 days before you run out.',
   ])('takes "%s" as a time fact', (text) => {
     expect(isFact(text, ['time'])).toBe(true);
   });
 
   it('leaves a number of days that is no deadline', () => {
     expect(isFact('The course takes 15 days of training.', ['time'])).toBe(false);
+  });
+});
+
+describe('the month of May', () => {
+  it.each(['The office closed on May 9.', 'It opened in May 2024.', 'Filing starts in May.', 'el 5 de mayo'])(
+    'is a time in "%s"',
+    (text) => {
+      expect(isFact(text, ['time'])).toBe(true);
+    },
+  );
+
+  it('is not the verb "may"', () => {
+    expect(isFact('You may be eligible to order free batteries online.', ['time'])).toBe(false);
+    expect(isFact('A requester may qualify for expedited processing.', ['time'])).toBe(false);
   });
 });
 
