@@ -159,3 +159,13 @@ describe('count facts', () => {
     expect(isFact('Llene uno de los formularios.', ['count'])).toBe(false);
   });
 });
+
+describe('a state and ZIP code', () => {
+  it('is a place after a city', () => {
+    expect(isFact('Health Eligibility Center, Atlanta, GA 30329', ['place'])).toBe(true);
+  });
+
+  it('is not any two letters before five digits', () => {
+    expect(isFact('Based on a study of 45237 page views.', ['place'])).toBe(false);
+  });
+});
