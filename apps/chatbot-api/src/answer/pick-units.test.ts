@@ -321,3 +321,22 @@ describe('pickUnits: reading on', () => {
     expect(pickUnits(units, [], false).map((u) => u.unit.position)).toEqual([0]);
   });
 });
+
+describe('pickUnits: a list item the question singles out', () => {
+  const list = [
+    unit('We recognize these wartime periods:', 0, 0.3, false),
+    unit('World War I (April 6, 1917, to November 11, 1918)', 1, 0.15, false, true),
+    unit('World War II (December 7, 1941, to December 31, 1946)', 2, 0.15, false, true),
+    unit('Korean conflict (June 27, 1950, to January 31, 1955)', 3, 0.22, false, true),
+    unit('Gulf War (August 2, 1990, through a future date)', 4, 0.15, false, true),
+  ];
+
+  it('quotes the lead-in and that item', () => {
+    expect(pickUnits(list, [], false).map((u) => u.unit.position)).toEqual([0, 3]);
+  });
+
+  it('reads on through the list when no item stands out', () => {
+    const even = list.map((u) => (u.unit.listItem ? { ...u, concepts: 0.15 } : u));
+    expect(pickUnits(even, [], false).map((u) => u.unit.position)).toEqual([0, 1, 2]);
+  });
+});

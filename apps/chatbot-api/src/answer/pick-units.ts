@@ -242,6 +242,16 @@ export function pickUnits(
     ? units[0]!
     : [...units].sort((a, b) => b.concepts - a.concepts || a.unit.position - b.unit.position)[0]!;
   if (best.concepts === 0 && !answersHeading) return units.slice(0, Math.min(2, units.length));
+  // A lead-in to a list one of whose items the question singles out ("Korean conflict (June 27,
+  // 1950, to …)" for "what counts as wartime for the korean war"): the lead-in and that item.
+  if (best.unit.text.endsWith(':') && !best.unit.listItem) {
+    const items: ScoredUnit[] = [];
+    for (let i = best.unit.position + 1; i < units.length && units[i]!.unit.listItem; i++)
+      items.push(units[i]!);
+    const top = Math.max(0, ...items.map((u) => u.concepts));
+    const singled = items.filter((u) => u.concepts === top);
+    if (items.length > 2 && top > 0 && singled.length === 1) return [best, singled[0]!];
+  }
   const picked = [best];
   // A question the page asks itself (an FAQ's "Can a center charge extra?") is no answer alone: the
   // text that follows it answers it.
