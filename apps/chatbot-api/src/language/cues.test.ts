@@ -40,6 +40,13 @@ describe('frameWordPositions', () => {
     expect(intentsOf('cuanto cuesta la copia')).toContain('amount');
   });
 
+  it('reads "how old" as asking for an age, not about something old', () => {
+    expect(frameWords('how old do i have to be to get a pension')).toEqual(['how', 'old']);
+    expect(intentsOf('how old do i have to be to get a pension')).toContain('duration');
+    expect(questionKind('how old do i have to be')).toBe('duration');
+    expect(intentsOf('¿qué edad necesito para la pensión?')).toContain('duration');
+  });
+
   it('leaves the intent cues reading the frame', () => {
     expect(intentsOf('how long does it take')).toContain('duration');
   });
