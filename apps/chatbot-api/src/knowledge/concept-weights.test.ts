@@ -65,6 +65,11 @@ describe('weighConcepts', () => {
     const english = veterano?.alternatives.find((a) => a.words.join(' ') === 'veteran');
     // The translation keeps its full weight: it is not a broader word than the Spanish one.
     expect(english?.weight).toBe(0.85);
+    // A word the glossary translates keeps its translation, not a look-alike ("paga" is not "page").
+    addPage('Pages', 'Each page of the form must be signed.');
+    const paga = weigh('¿el tribunal me paga?', 'es').find((c) => c.key === 'paga');
+    expect(paga?.alternatives.map((a) => a.words.join(' '))).toContain('pay');
+    expect(paga?.alternatives.map((a) => a.words.join(' '))).not.toContain('page');
     // An English question's word keeps its own: no cognate is looked for.
     expect(weigh('veteran card').find((c) => c.key === 'veteran')?.corrected).toBeUndefined();
   });

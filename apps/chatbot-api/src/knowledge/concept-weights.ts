@@ -86,9 +86,16 @@ export function weighConcepts(
     let corrected: string | undefined;
     const own = c.alternatives[0]?.words;
     // A Spanish word of an English page: its cognate ("informacion" → "information"). A Spanish
-    // question looks for it even when the word itself is on the site: an English site's few Spanish
-    // lines ("veterano" in a note) must not hide its English pages ("veteran").
-    if ((df === 0 || language === 'es') && own && own.length === 1 && !isEnglishWord(own[0]!)) {
+    // question looks for it even when the word itself is on the site, unless a table gave it English
+    // equivalents ("paga" → "pay", not "page"): an English site's few Spanish lines ("veterano" in a
+    // note) must not hide its English pages ("veteran").
+    const translated = alternatives.slice(1).some((a) => a.weight >= STRONG_ALTERNATIVE);
+    if (
+      (df === 0 || (language === 'es' && !translated)) &&
+      own &&
+      own.length === 1 &&
+      !isEnglishWord(own[0]!)
+    ) {
       for (const candidate of englishCognates(own[0]!)) {
         if (alternatives.some((a) => a.words.length === 1 && a.words[0] === candidate)) break;
         const found = frequency(db, [candidate], 'kb_chunks_fts');

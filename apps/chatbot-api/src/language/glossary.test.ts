@@ -20,6 +20,15 @@ describe('the Spanish→English glossary', () => {
     expect(english('cuanto cuestan las copias')[0]).toMatchObject({ at: 1, english: ['cost', 'price'] });
   });
 
+  it("finds a stem-changing verb's first person from the third person its entry lists", () => {
+    // "perder, pierde, …" → "pierdo"; "volver, vuelve, …" → "vuelvo".
+    expect(english('lo pierdo si me caso')[0]).toMatchObject({
+      at: 1,
+      english: expect.arrayContaining(['lose']),
+    });
+    expect(english('vuelvo mañana')[0]).toMatchObject({ at: 0, english: expect.arrayContaining(['return']) });
+  });
+
   it('matches an expression as one, longest first, accents folded', () => {
     expect(english('¿Dónde pongo mi fecha de nacimiento?')).toContainEqual({
       at: 3,

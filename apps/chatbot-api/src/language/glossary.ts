@@ -51,11 +51,12 @@ type Finder = (ws: readonly string[], skip: ReadonlySet<number>) => GlossaryMatc
  * form of "parar"), though an expression may hold one ("fecha de nacimiento").
  */
 function phraseTable(files: readonly string[], language: Language): Finder {
+  const stemOf = (w: string) => stem(w, language);
   const entries: Entry[] = files.flatMap(dataLines).map((line) => {
     const [from, to] = line.split('\t');
-    return { forms: phrases(from), english: phrases(to) };
+    const forms = phrases(from);
+    return { forms: language === 'es' ? withFirstPerson(forms, stemOf) : forms, english: phrases(to) };
   });
-  const stemOf = (w: string) => stem(w, language);
   /** A word's keys: as written, and its stem (a stem key starts with "~"). */
   const keysOf = (w: string) => [w, `~${stemOf(w)}`];
   // First word's key → [phrase, entry], longest first. A question word that some entry lists as
@@ -97,6 +98,24 @@ function phraseTable(files: readonly string[], language: Language): Finder {
         if (!english.some((b) => b.join(' ') === e.join(' '))) english.push(e);
       return { start: m.start, length: m.length, english };
     });
+}
+
+/**
+ * A Spanish verb whose stem changes ("perder, pierde" → "pierdo", "volver, vuelve" → "vuelvo"): its
+ * entry lists the third person, whose first person ends in -o instead; a visitor mostly writes that
+ * one ("lo pierdo si…"). Regular forms need nothing: they share the infinitive's stem.
+ */
+function withFirstPerson(forms: string[][], stemOf: (w: string) => string): string[][] {
+  const infinitive = forms[0];
+  if (infinitive?.length !== 1 || !/(?:ar|er|ir)$/.test(infinitive[0]!)) return forms;
+  const out = [...forms];
+  for (const f of forms.slice(1)) {
+    const w = f[0]!;
+    if (f.length !== 1 || !/[ae]$/.test(w) || stemOf(w) === stemOf(infinitive[0]!)) continue;
+    const first = `${w.slice(0, -1)}o`;
+    if (!out.some((o) => o.length === 1 && o[0] === first)) out.push([first]);
+  }
+  return out;
 }
 
 /** Everyday Spanish words and expressions of a Spanish question, with their English equivalents. */
