@@ -318,6 +318,36 @@ describe('composeAnswer: "when"', () => {
     expect(spanish.content).toContain('Solicite un intérprete');
   });
 
+  it('declines when every passage holds just one of the two things asked and little of the question', () => {
+    const page = passage('/id-cards/', 'ID cards', 'You can also show a passport at the door.', {
+      score: 1,
+      coverage: 0.52,
+    });
+    page.match.matched = ['passport'];
+    const twoThings: ConceptSearchResult = {
+      passages: [page],
+      concepts: [
+        { key: 'renew', label: 'renew', weight: 5.4, known: false },
+        { key: 'passport', label: 'passport', weight: 5.7, known: true },
+      ],
+      matching: [
+        { key: 'renew', weight: 5.4, alternatives: [{ words: ['renew'], weight: 1 }] },
+        { key: 'passport', weight: 5.7, alternatives: [{ words: ['passport'], weight: 1 }] },
+      ],
+    };
+    const ask = () =>
+      composeAnswer({
+        analysis: analyzeQuestion('how do i renew my passport', null),
+        search: twoThings,
+        cite: true,
+      });
+    expect(ask().outcome).toBe('not_found');
+    // The one thing held carrying most of the question is enough.
+    page.match.coverage = 0.7;
+    page.match.ownCoverage = 0.7;
+    expect(ask().outcome).toBe('answered');
+  });
+
   it('quotes a glossary entry with the term it defines', () => {
     const entry = passage('/glossary/', 'Glossary', 'A person who translates what is said in court.', {
       score: 2,

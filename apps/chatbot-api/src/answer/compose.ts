@@ -67,6 +67,8 @@ export interface ComposedAnswer {
 
 /** Share of the question's own weighted concepts the best passage must hold. */
 export const COVERAGE_THRESHOLD = 0.5;
+/** The same when every passage holds just one of the two or more things the question names. */
+const ONE_THING_THRESHOLD = 0.6;
 /** Share of the question's concepts a section's question heading must hold to be the question asked. */
 const ASKED_HEADING = 0.5;
 /** A section so headed may score this much lower than the best one. */
@@ -157,7 +159,14 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   const smallTalk = smallTalkReply(analysis.question, language);
   if (smallTalk !== null) return done(smallTalk, [], 'small_talk', 'greeting or thanks');
 
-  const anyCovering = search.passages.filter((p) => coverageOf(p) >= COVERAGE_THRESHOLD);
+  // A question naming two things or more, where every passage holds just one of them ("how do i
+  // renew my passport" on a page that mentions a passport once), is answered only when that thing
+  // carries most of the question: one word in common is weak evidence.
+  const ownKeys = new Set(search.concepts.filter((c) => !c.key.includes(':')).map((c) => c.key));
+  const holdsOne = (p: ConceptPassage) =>
+    ownKeys.size >= 2 && p.match.matched.filter((k) => ownKeys.has(k)).length === 1;
+  let anyCovering = search.passages.filter((p) => coverageOf(p) >= COVERAGE_THRESHOLD);
+  if (anyCovering.every((p) => holdsOne(p) && coverageOf(p) < ONE_THING_THRESHOLD)) anyCovering = [];
   // A page in a language the visitor did not ask in never answers when one in theirs covers the
   // question: an English question quoted from a Spanish page (matched through a cognate) helps nobody.
   const readableCovering = anyCovering.filter((p) => readable(p, language));
