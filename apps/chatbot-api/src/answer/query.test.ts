@@ -10,22 +10,6 @@ describe('analyzeQuestion', () => {
     expect(a.concepts.some((c) => c.boost >= 1)).toBe(true);
   });
 
-  it('adds a weak negation hint to a question that denies, and none to one that does not', () => {
-    const not = analyzeQuestion('what does va health care not cover', null).concepts.find(
-      (c) => c.key === 'intent:not',
-    );
-    expect(not?.boost).toBeLessThan(1);
-    expect(not?.alternatives.map((a) => a.words[0])).toEqual(
-      expect.arrayContaining(['not', 'arent', 'without']),
-    );
-    expect(
-      analyzeQuestion('how can i fight a ticket without going to court', null).concepts.map((c) => c.key),
-    ).toContain('intent:not');
-    expect(analyzeQuestion('what does va health care cover', null).concepts.map((c) => c.key)).not.toContain(
-      'intent:not',
-    );
-  });
-
   it('keeps the subject of "what does X mean" as full concepts', () => {
     const a = analyzeQuestion('what does readily achievable mean', null);
     expect(a.concepts.filter((c) => c.boost >= 1).map((c) => c.key)).toEqual(['readily', 'achievable']);

@@ -207,36 +207,5 @@ export function analyzeQuestion(question: string, previous: string | null): Quer
       alternatives: hints.map((h) => ({ words: [h], weight: 1 })),
     });
   }
-  // A question that denies ("what does it not cover", "what if i don't pay") prefers the passage that
-  // denies too ("What services aren't covered?"), weakly: the negation ranks, never decides coverage.
-  if (words(question).some((w) => NEGATIONS.has(w))) {
-    concepts.push({
-      key: 'intent:not',
-      boost: HINT_BOOST,
-      alternatives: [...NEGATIONS].map((w) => ({ words: [w], weight: 1 })),
-    });
-  }
   return { question, language: detectLanguage(question), intents, concepts, followUp };
 }
-
-/** Words that deny, as retrieval folds them ("don't" is "dont"), in English and Spanish. */
-const NEGATIONS = new Set([
-  'not',
-  'no',
-  'never',
-  'dont',
-  'doesnt',
-  'didnt',
-  'isnt',
-  'arent',
-  'wasnt',
-  'werent',
-  'cant',
-  'cannot',
-  'wont',
-  'without',
-  'except',
-  'nunca',
-  'sin',
-  'excepto',
-]);
