@@ -44,36 +44,35 @@ export function contentWords(text: string, language?: Language): string[] {
   return words(text).filter((w) => !isFunctionWord(w, language) && (w.length > 1 || /\d/.test(w)));
 }
 
-/**
- * Spanish when the text shows Spanish punctuation, ñ, or more words found only in the Spanish
- * function-word list than only in the English one. Short texts with no evidence are English.
- */
+/** How many of a text's words are function words of Spanish only, and of English only. */
+function functionWordCounts(text: string): { es: number; en: number } {
+  let es = 0;
+  let en = 0;
+  for (const w of words(text)) {
+    const inEs = FUNCTION_WORDS.es.has(w);
+    const inEn = FUNCTION_WORDS.en.has(w);
+    if (inEs && !inEn) es++;
+    else if (inEn && !inEs) en++;
+  }
+  return { es, en };
+}
+
 /**
  * Whether a sentence is Spanish for sure: two Spanish function words or more, and more than English
  * ones. For one line of a page, where detectLanguage's cues (an "ñ" in "Español") are too thin.
  */
 export function isSpanishSentence(text: string): boolean {
-  let es = 0;
-  let en = 0;
-  for (const w of words(text)) {
-    const inEs = FUNCTION_WORDS.es.has(w);
-    const inEn = FUNCTION_WORDS.en.has(w);
-    if (inEs && !inEn) es++;
-    else if (inEn && !inEs) en++;
-  }
+  const { es, en } = functionWordCounts(text);
   return es >= 2 && es > en;
 }
 
+/**
+ * Spanish when the text shows Spanish punctuation, ñ, or more words found only in the Spanish
+ * function-word list than only in the English one. Short texts with no evidence are English.
+ */
 export function detectLanguage(text: string): Language {
   if (/[¿¡ñ]/i.test(text)) return 'es';
-  let es = 0;
-  let en = 0;
-  for (const w of words(text)) {
-    const inEs = FUNCTION_WORDS.es.has(w);
-    const inEn = FUNCTION_WORDS.en.has(w);
-    if (inEs && !inEn) es++;
-    else if (inEn && !inEs) en++;
-  }
+  const { es, en } = functionWordCounts(text);
   if (es === en && /[áéíóú]/i.test(text)) return 'es';
   return es > en ? 'es' : 'en';
 }
