@@ -10,6 +10,9 @@ import { join } from 'node:path';
 
 export interface FixtureSource {
   outDir: string;
+  /** The commit read, as its full hash, and its date (YYYY-MM-DD): what a fixture's README records. */
+  commit: string;
+  commitDate: string;
   /** A file's text at the commit. */
   show(path: string): string;
   /** The names in a folder at the commit; `recursive` lists every file below it by path. */
@@ -31,6 +34,8 @@ export function fixtureSource(script: string): FixtureSource {
     });
   return {
     outDir,
+    commit: git('rev-parse', `${commit}^{commit}`).trim(),
+    commitDate: git('log', '-1', '--format=%cs', commit).trim(),
     show: (path) => git('show', `${commit}:${path}`),
     list: (dir, options = {}) =>
       git('ls-tree', ...(options.recursive ? ['-r'] : []), '--name-only', commit, `${dir}/`)
