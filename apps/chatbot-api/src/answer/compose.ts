@@ -4,11 +4,11 @@ import { factIntentsOf, isExactFact, isFact } from '../language/facts.js';
 import { detectLanguage, isSpanishSentence, type Language } from '../language/words.js';
 import {
   conceptScorer,
-  factHeading,
   inRange,
   pickUnits,
   questionNumbers,
   scoreUnits,
+  sectionFactHeading,
   trimToBudget,
 } from './pick-units.js';
 import type { QueryAnalysis } from './query.js';
@@ -162,9 +162,9 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   // A question naming two things or more, where every passage holds just one of them ("how do i
   // renew my passport" on a page that mentions a passport once), is answered only when that thing
   // carries most of the question: one word in common is weak evidence.
-  const ownKeys = new Set(search.concepts.filter((c) => !c.key.includes(':')).map((c) => c.key));
+  const named = new Set(search.concepts.filter((c) => !c.key.includes(':')).map((c) => c.key));
   const holdsOne = (p: ConceptPassage) =>
-    ownKeys.size >= 2 && p.match.matched.filter((k) => ownKeys.has(k)).length === 1;
+    named.size >= 2 && p.match.matched.filter((k) => named.has(k)).length === 1;
   let anyCovering = search.passages.filter((p) => coverageOf(p) >= COVERAGE_THRESHOLD);
   if (anyCovering.every((p) => holdsOne(p) && coverageOf(p) < ONE_THING_THRESHOLD)) anyCovering = [];
   // A page in a language the visitor did not ask in never answers when one in theirs covers the
@@ -240,11 +240,10 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   // A section whose own heading states the fact asked for about the question ("Conduct between 6 to
   // 9 interviews" for "how many interviews") answers it before its body explains.
   const factHeaded = sections.filter((p) => {
-    const heading = p.headingPath?.at(-1);
+    const heading = sectionFactHeading(p, facts);
     return (
-      (p.headingPath?.length ?? 0) > 1 &&
-      factHeading(heading, facts) !== null &&
-      scorer(heading!) > 0 &&
+      heading !== null &&
+      scorer(heading) > 0 &&
       scorer((p.headingPath ?? []).join(' ')) >= ASKED_HEADING &&
       p.match.score >= covering[0]!.match.score * FACT_SECTION_RATIO
     );

@@ -305,6 +305,11 @@ export function factHeading(heading: string | undefined, facts: readonly FactInt
   return isFact(h, facts) ? h : null;
 }
 
+/** A sub-section's heading (not the page's own) that states the fact asked for, or null. */
+export function sectionFactHeading(passage: ConceptPassage, facts: readonly FactIntent[]): string | null {
+  return (passage.headingPath?.length ?? 0) > 1 ? factHeading(passage.headingPath?.at(-1), facts) : null;
+}
+
 export function scoreUnits(
   passage: ConceptPassage,
   scorer: (t: string) => number,
@@ -313,10 +318,7 @@ export function scoreUnits(
 ): ScoredUnit[] {
   const heading = passage.headingPath?.at(-1);
   const statement =
-    heading !== passage.title
-      ? (statementHeading(heading) ??
-        ((passage.headingPath?.length ?? 0) > 1 ? factHeading(heading, facts) : null))
-      : null;
+    heading !== passage.title ? (statementHeading(heading) ?? sectionFactHeading(passage, facts)) : null;
   const units = splitUnits(passage.text);
   const all: TextUnit[] = statement
     ? [

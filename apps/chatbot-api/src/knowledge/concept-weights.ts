@@ -173,9 +173,9 @@ export function weighConcepts(
   // site never writes is then more likely said differently there ("spots" for spaces) than a subject
   // the site lacks, and weighs no more than the heaviest word the site knows. A question naming fewer
   // ("how do i renew my passport") keeps its unknown word at the largest weight, and is declined.
-  const own = weighed.filter((c) => c.known && c.boost >= 1 && !c.key.includes(':'));
-  if (own.length >= KNOWN_FOR_CAP) {
-    const cap = Math.max(...own.map((c) => c.weight));
+  const knownOwn = weighed.filter((c) => c.known && c.boost >= 1 && !c.key.includes(':'));
+  if (knownOwn.length >= KNOWN_FOR_CAP) {
+    const cap = Math.max(...knownOwn.map((c) => c.weight));
     for (const c of weighed) if (!c.known && c.weight > cap) c.weight = cap;
   }
   return weighed;

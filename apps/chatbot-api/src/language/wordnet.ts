@@ -132,16 +132,14 @@ export function synonyms(word: string): string[] {
   for (const pos of POS) {
     // An inflected word ("clerks", "interviews") is looked up by its base form, as WordNet's index
     // lists lemmas only; a word the index lists as it is ("glasses") keeps its own senses.
-    let lemmas = [word];
-    if (indexLine(pos, word) === null)
-      lemmas = baseForms(word)
-        .filter((f) => f !== word && indexLine(pos, f) !== null)
-        .slice(0, 1);
-    for (const lemma of lemmas) {
-      for (const offset of senses(pos, lemma)) {
-        for (const w of synsetAt(pos, offset).words) {
-          if (w !== word && w !== lemma && w.split(' ').length <= 2) out.add(w);
-        }
+    const lemma =
+      indexLine(pos, word) !== null
+        ? word
+        : baseForms(word).find((f) => f !== word && indexLine(pos, f) !== null);
+    if (lemma === undefined) continue;
+    for (const offset of senses(pos, lemma)) {
+      for (const w of synsetAt(pos, offset).words) {
+        if (w !== word && w !== lemma && w.split(' ').length <= 2) out.add(w);
       }
     }
   }
