@@ -404,3 +404,49 @@ describe('composeAnswer: "when"', () => {
     );
   });
 });
+
+describe('composeAnswer: "how many"', () => {
+  /** A search for "interpreter" and "hearing", both the question's own words. */
+  function twoConcepts(passages: ConceptPassage[]): ConceptSearchResult {
+    const concept = (key: string) => ({ key, weight: 2, alternatives: [{ words: [key], weight: 1 }] });
+    return {
+      passages,
+      concepts: ['interpreter', 'hearing'].map((key) => ({ key, label: key, weight: 2, known: true })),
+      matching: [concept('interpreter'), concept('hearing')],
+    };
+  }
+  const ask = (question: string, passages: ConceptPassage[]) =>
+    composeAnswer({ analysis: analyzeQuestion(question, null), search: twoConcepts(passages), cite: true })
+      .content;
+
+  it('quotes the number of the thing counted, not another number in the same section', () => {
+    const section = passage(
+      '/interpreters/',
+      'Interpreters',
+      'Last year 300 hearings had an interpreter. Each party may bring two interpreters to a hearing.',
+      { score: 2, coverage: 1 },
+    );
+    expect(ask('how many interpreters can i bring to a hearing', [section])).toMatch(
+      /^Each party may bring two interpreters/,
+    );
+    // "How many hearings" counts the other thing.
+    expect(ask('how many hearings had an interpreter', [section])).toMatch(/^Last year 300 hearings/);
+  });
+
+  it('answers from the section whose count is most about the question', () => {
+    const staff = passage('/staff/', 'Staff', 'Two interpreters work at the courthouse.', {
+      score: 2,
+      coverage: 1,
+    });
+    const rules = passage('/rules/', 'Rules', 'You may bring two interpreters to a hearing.', {
+      score: 1.7,
+      coverage: 1,
+    });
+    expect(ask('how many interpreters can i bring to a hearing', [staff, rules])).toMatch(/^You may bring/);
+    // A number of something else does not count ("Two clerks").
+    rules.text = 'Two clerks help at a hearing with an interpreter.';
+    expect(ask('how many interpreters can i bring to a hearing', [staff, rules])).toMatch(
+      /^Two interpreters/,
+    );
+  });
+});

@@ -1,7 +1,8 @@
 import { type ConceptPassage, type ConceptSearchResult, termEntry } from '../knowledge/concept-search.js';
-import { type Intent, questionKind } from '../language/cues.js';
+import { stemForms } from '../knowledge/concept-weights.js';
+import { countedWords, type Intent, questionKind } from '../language/cues.js';
 import { factIntentsOf, isExactFact, isFact } from '../language/facts.js';
-import { detectLanguage, isSpanishSentence, type Language } from '../language/words.js';
+import { detectLanguage, isSpanishSentence, type Language, words } from '../language/words.js';
 import {
   conceptScorer,
   inRange,
@@ -112,6 +113,37 @@ function choosePrimary(covering: readonly ConceptPassage[], language: Language):
       p.match.ownCoverage >= best.match.ownCoverage - 0.2,
   );
   return same ?? best;
+}
+
+/** Words after a number that may still name what it counts ("three more people", "20 working-day"). */
+const COUNTED_WITHIN = 2;
+
+/**
+ * Whether a text counts what a counting question counts: a number followed, within a few words, by
+ * a word of the counted thing's concepts ("find three people", "110 words or fewer"). Never, for a
+ * question that counts nothing.
+ */
+function countingScorer(search: ConceptSearchResult, question: string | null): (text: string) => boolean {
+  const counted = (question === null ? [] : countedWords(question)).map((w) => stemForms([w]).en);
+  const concepts = search.matching.filter((c) =>
+    c.alternatives.some((a) => a.weight === 1 && a.words.some((w) => counted.includes(stemForms([w]).en))),
+  );
+  const forms = concepts.flatMap((c) =>
+    c.alternatives.filter((a) => a.words.length === 1).map((a) => stemForms(a.words)),
+  );
+  if (forms.length === 0) return () => false;
+  return (text) => {
+    if (!isFact(text, ['count'])) return false;
+    const ws = words(text);
+    return ws.some(
+      (w, i) =>
+        isFact(w, ['count']) &&
+        ws.slice(i + 1, i + 1 + COUNTED_WITHIN).some((next) => {
+          const f = stemForms([next]);
+          return forms.some((x) => x.en === f.en || x.es === f.es);
+        }),
+    );
+  };
 }
 
 export function composeAnswer(input: ComposeInput): ComposedAnswer {
@@ -226,6 +258,22 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   // range ("51 to 75").
   const numbers = facts.length > 0 ? questionNumbers(analysis.question) : [];
   const inRangeSections = withFacts.filter((p) => splitUnits(p.text).some((u) => inRange(u.text, numbers)));
+  // "How many people" is answered by a number of people ("find three people"), not of something
+  // else the section also names ("45,237 page views").
+  // A span of time ("how many days do I have") is a duration, read as one.
+  const countsAsked = countingScorer(
+    search,
+    facts.includes('count') && !facts.includes('duration') ? analysis.question : null,
+  );
+  // Of those, the one whose count is most about the question ("You need to find three people to
+  // test your website" over "Two people working together").
+  const countedShare = (p: ConceptPassage) =>
+    Math.max(0, ...splitUnits(p.text).map((u) => (countsAsked(u.text) ? scorer(u.text) : 0)));
+  const countedSections = withFacts
+    .map((p) => ({ p, share: countedShare(p) }))
+    .filter((c) => c.share > 0)
+    .sort((a, b) => b.share - a.share)
+    .map((c) => c.p);
   // "When" is answered by a date ("April 24, 2026"), not by a year in an example ("posted in 2020").
   const exactSections = withFacts.filter((p) => splitUnits(p.text).some((u) => isExactFact(u.text, facts)));
   // A section headed by a question asking what the visitor asks (an FAQ entry) answers it, even
@@ -255,17 +303,19 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
         ? factHeaded
         : inRangeSections.length > 0
           ? inRangeSections
-          : exactSections.length > 0
-            ? exactSections
-            : withFacts.length > 0
-              ? withFacts
-              : covering,
+          : countedSections.length > 0
+            ? countedSections
+            : exactSections.length > 0
+              ? exactSections
+              : withFacts.length > 0
+                ? withFacts
+                : covering,
     language,
   );
   // An English question is never answered in Spanish: a Spanish note inside an English section
   // ("Llene la solicitud…") is left out, its lines renumbered so reading order still holds.
   const readableUnits = (p: ConceptPassage) => {
-    const units = scoreUnits(p, scorer, facts, numbers);
+    const units = scoreUnits(p, scorer, facts, numbers, countsAsked);
     if (language !== 'en') return units;
     return units
       .filter((u) => !isSpanishSentence(u.unit.text))

@@ -28,6 +28,8 @@ export interface ScoredUnit {
   fact: boolean;
   /** States a range that holds a number the question gives ("51 to 75" for "a lot with 60 spaces"). */
   inRange?: boolean;
+  /** States a count of the thing the question counts ("find three people" for "how many people"). */
+  counted?: boolean;
 }
 
 const RANGE =
@@ -180,6 +182,7 @@ export function pickUnits(
       const best = [...withFact].sort(
         (a, b) =>
           Number(b.inRange ?? false) - Number(a.inRange ?? false) ||
+          Number(b.counted ?? false) - Number(a.counted ?? false) ||
           about(b) - about(a) ||
           a.unit.position - b.unit.position,
       )[0]!;
@@ -315,6 +318,8 @@ export function scoreUnits(
   scorer: (t: string) => number,
   facts: readonly FactIntent[],
   numbers: readonly number[] = [],
+  /** Whether a text counts the thing a counting question counts (see countedWord). */
+  countsAsked: (text: string) => boolean = () => false,
 ): ScoredUnit[] {
   const heading = passage.headingPath?.at(-1);
   const statement =
@@ -334,6 +339,7 @@ export function scoreUnits(
     concepts: scorer(statement && i === 0 ? context : unit.text),
     fact: facts.length > 0 && isFact(unit.text, facts),
     inRange: inRange(unit.text, numbers),
+    counted: countsAsked(unit.text),
   }));
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askingClause, frameWordPositions, intentsOf, questionKind } from './cues.js';
+import { askingClause, countedWords, frameWordPositions, intentsOf, questionKind } from './cues.js';
 import { words } from './words.js';
 
 const frameWords = (q: string) => [...frameWordPositions(q)].map((i) => words(q)[i]);
@@ -120,5 +120,19 @@ describe('askingClause', () => {
     });
     expect(askingClause('where is the court')).toEqual({ kind: 'place', start: 0 });
     expect(askingClause('my ticket is late')).toBeNull();
+  });
+});
+
+describe('countedWords', () => {
+  it('reads what a counting question counts, up to the next function word', () => {
+    expect(countedWords('how many people do i need to test it with?')).toEqual(['people']);
+    expect(countedWords('how many foia exemptions are there')).toEqual(['foia', 'exemptions']);
+    expect(countedWords('¿Cuántas abreviaturas puedo usar?')).toEqual(['abreviaturas']);
+    expect(countedWords('what is the number of jurors on a jury')).toEqual(['jurors']);
+  });
+
+  it('is empty for a question that counts nothing', () => {
+    expect(countedWords('how much is the filing fee')).toEqual([]);
+    expect(countedWords('how many are there')).toEqual([]);
   });
 });

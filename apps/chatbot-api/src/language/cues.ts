@@ -102,3 +102,29 @@ export function frameWordPositions(question: string): Set<number> {
   }
   return positions;
 }
+
+/**
+ * The words naming what a counting question counts ("people" in "how many people do I need", "foia
+ * exemptions" in "how many foia exemptions are there", "abreviaturas" in "¿cuántas abreviaturas
+ * puedo usar?"): the content words right after its count cue, up to the next function word, at
+ * most two; empty when it counts nothing. A number that answers it counts that thing ("find three
+ * people"), not another ("45,237 page views").
+ */
+export function countedWords(question: string): string[] {
+  const text = cueText(question);
+  for (const cue of CUES) {
+    if (cue.intent !== 'count') continue;
+    for (const re of cue.patterns) {
+      const m = re.exec(text);
+      if (!m) continue;
+      const out: string[] = [];
+      for (const w of text.slice(m.index + m[0].length).split(' ')) {
+        if (w === '') continue;
+        if (contentWords(w).length === 0 || out.length === 2) break;
+        out.push(w);
+      }
+      if (out.length > 0) return out;
+    }
+  }
+  return [];
+}
