@@ -449,4 +449,22 @@ describe('composeAnswer: "how many"', () => {
       /^Two interpreters/,
     );
   });
+
+  it('answers "how old" with the number of years old, not another span of time', () => {
+    const section = passage(
+      '/interpreters/',
+      'Interpreters',
+      'An interpreter must have worked for 5 years. An interpreter must be at least 21 years old.',
+      { score: 2, coverage: 1 },
+    );
+    const found = twoConcepts([section]);
+    // The question's frame word, as concept search carries it.
+    found.matching.push({ key: 'frame:old', weight: 1, alternatives: [{ words: ['old'], weight: 1 }] });
+    const composed = composeAnswer({
+      analysis: analyzeQuestion('how old does an interpreter have to be', null),
+      search: found,
+      cite: true,
+    });
+    expect(composed.content).toMatch(/^An interpreter must be at least 21/);
+  });
 });

@@ -1,7 +1,7 @@
 import { type ConceptPassage, type ConceptSearchResult, termEntry } from '../knowledge/concept-search.js';
 import { stemForms } from '../knowledge/concept-weights.js';
 import { countedWords, type Intent, questionKind } from '../language/cues.js';
-import { factIntentsOf, isExactFact, isFact } from '../language/facts.js';
+import { type FactIntent, factIntentsOf, isExactFact, isFact } from '../language/facts.js';
 import { detectLanguage, isSpanishSentence, type Language, words } from '../language/words.js';
 import {
   conceptScorer,
@@ -119,14 +119,25 @@ function choosePrimary(covering: readonly ConceptPassage[], language: Language):
 const COUNTED_WITHIN = 2;
 
 /**
- * Whether a text counts what a counting question counts: a number followed, within a few words, by
- * a word of the counted thing's concepts ("find three people", "110 words or fewer"). Never, for a
- * question that counts nothing.
+ * Whether a text gives the number the question asks for, of the thing it asks about: a number
+ * followed, within a few words, by a word of the counted thing's concepts ("find three people",
+ * "110 words or fewer" for "how many people / words"), or by the word the question is framed with
+ * ("65 years old" for "how old"). Never, for a question that asks for no fact.
  */
-function countingScorer(search: ConceptSearchResult, question: string | null): (text: string) => boolean {
-  const counted = (question === null ? [] : countedWords(question)).map((w) => stemForms([w]).en);
-  const concepts = search.matching.filter((c) =>
-    c.alternatives.some((a) => a.weight === 1 && a.words.some((w) => counted.includes(stemForms([w]).en))),
+function numberOfAsked(
+  search: ConceptSearchResult,
+  question: string,
+  facts: readonly FactIntent[],
+): (text: string) => boolean {
+  // A span of time ("how many days do I have") is a duration, read as one.
+  const counted =
+    facts.includes('count') && !facts.includes('duration')
+      ? countedWords(question).map((w) => stemForms([w]).en)
+      : [];
+  const concepts = search.matching.filter(
+    (c) =>
+      (facts.length > 0 && c.key.startsWith('frame:')) ||
+      c.alternatives.some((a) => a.weight === 1 && a.words.some((w) => counted.includes(stemForms([w]).en))),
   );
   const forms = concepts.flatMap((c) =>
     c.alternatives.filter((a) => a.words.length === 1).map((a) => stemForms(a.words)),
@@ -259,12 +270,8 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   const numbers = facts.length > 0 ? questionNumbers(analysis.question) : [];
   const inRangeSections = withFacts.filter((p) => splitUnits(p.text).some((u) => inRange(u.text, numbers)));
   // "How many people" is answered by a number of people ("find three people"), not of something
-  // else the section also names ("45,237 page views").
-  // A span of time ("how many days do I have") is a duration, read as one.
-  const countsAsked = countingScorer(
-    search,
-    facts.includes('count') && !facts.includes('duration') ? analysis.question : null,
-  );
+  // else the section also names ("45,237 page views"); "how old" by "65 years old".
+  const countsAsked = numberOfAsked(search, analysis.question, facts);
   // Of those, the one whose count is most about the question ("You need to find three people to
   // test your website" over "Two people working together").
   const countedShare = (p: ConceptPassage) =>
