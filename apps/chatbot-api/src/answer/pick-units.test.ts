@@ -337,6 +337,21 @@ describe('pickUnits: a list item the question singles out', () => {
 
   it('reads on through the list when no item stands out', () => {
     const even = list.map((u) => (u.unit.listItem ? { ...u, concepts: 0.15 } : u));
-    expect(pickUnits(even, [], false).map((u) => u.unit.position)).toEqual([0, 1, 2]);
+    // The lead-in is read with its list: three items, not two.
+    expect(pickUnits(even, [], false).map((u) => u.unit.position)).toEqual([0, 1, 2, 3]);
+  });
+
+  it('reads a lead-in after the best sentence with the list it introduces', () => {
+    const units = [
+      unit('Appointment tools let you schedule your appointments online.', 0, 0.8, false),
+      unit('You can use these tools to:', 1, 0, false),
+      unit('Schedule some appointments online', 2, 0.6, false, true),
+      unit('Cancel appointments made online', 3, 0.5, false, true),
+      unit('Other services are by phone.', 4, 0, false),
+    ];
+    expect(pickUnits(units, [], false).map((u) => u.unit.position)).toEqual([0, 1, 2, 3]);
+    // A lead-in whose list is about something else ends the answer.
+    const off = units.map((u) => (u.unit.listItem ? { ...u, concepts: 0.1 } : u));
+    expect(pickUnits(off, [], false).map((u) => u.unit.position)).toEqual([0]);
   });
 });

@@ -133,6 +133,11 @@ function continues(text: string): boolean {
   return CONTINUES.test(words(text).slice(0, 4).join(' '));
 }
 
+/** A prose unit that leads into what follows it ("Both of these must be true:"). */
+function leadsIn(u: ScoredUnit): boolean {
+  return !u.unit.listItem && u.unit.text.endsWith(':');
+}
+
 /** Whether two units come from the same paragraph of the passage (list items never share one). */
 function sameParagraph(a: ScoredUnit, b: ScoredUnit): boolean {
   return !a.unit.listItem && a.unit.paragraph !== undefined && a.unit.paragraph === b.unit.paragraph;
@@ -263,12 +268,15 @@ export function pickUnits(
   for (let i = best.unit.position + 1; i < units.length; i++) {
     const u = units[i]!;
     // An FAQ entry's first paragraph is its answer, whole (up to the character budget).
-    if (picked.length >= max && !(answersHeading && sameParagraph(u, best))) break;
+    // A lead-in ("You can use these tools to:") is read with its list, not counted apart from it.
+    if (picked.filter((p) => !leadsIn(p)).length >= max && !(answersHeading && sameParagraph(u, best))) break;
     // Steps are read on through the section; other answers stop where the text leaves the question.
+    const next = units[i + 1];
     const onTopic =
       answersHeading ||
       u.concepts >= best.concepts * 0.5 ||
-      (u.unit.listItem && best.unit.text.endsWith(':')) ||
+      (u.unit.listItem && picked.at(-1)!.unit.text.endsWith(':')) ||
+      (leadsIn(u) && next?.unit.listItem === true && next.concepts >= best.concepts * 0.5) ||
       picked.every(asks) ||
       continues(u.unit.text) ||
       // The rest of the best sentence's paragraph: the author's own unit of thought.

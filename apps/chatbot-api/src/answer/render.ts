@@ -25,7 +25,10 @@ export function neutralizeMarkdown(text: string): string {
 function asSentence(text: string): string {
   const t = text.trim();
   const capital = t.charAt(0).toLocaleUpperCase() + t.slice(1);
-  return /[.!?…:)"”]$/.test(capital) ? capital : `${capital.replace(/[;,]$/, '')}.`;
+  // A list item quoted as a sentence drops the connective that joined it to the next ("…, or").
+  return /[.!?…:)"”]$/.test(capital)
+    ? capital
+    : `${capital.replace(/(?:[;,]?\s+(?:or|and|o|y))?[;,]?$/i, '')}.`;
 }
 
 /** Paragraphs and lists of the picked units; one marker per paragraph or list, at its end. */
@@ -34,8 +37,11 @@ export function render(picked: readonly Quotable[], marker: string): string[] {
   let paragraph: string[] = [];
   let list: string[] = [];
   const asList = picked.filter((u) => u.unit.listItem).length >= 2;
-  for (const u of picked) {
-    if (asList && u.unit.listItem) {
+  for (const [i, u] of picked.entries()) {
+    // One item after its lead-in ("You must be:") is still a list item.
+    const afterLead =
+      u.unit.listItem && (list.length > 0 || /:$/.test(picked[i - 1]?.unit.text.trim() ?? ''));
+    if ((asList || afterLead) && u.unit.listItem) {
       // A lead-in and its list read as one block: the list's marker closes both.
       if (paragraph.length > 0) blocks.push(paragraph.join(' '));
       paragraph = [];

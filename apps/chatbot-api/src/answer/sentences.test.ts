@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { render } from './render.js';
 import { splitUnits } from './sentences.js';
 
 describe('splitUnits: tables', () => {
@@ -30,6 +31,57 @@ describe('splitUnits: tables', () => {
     expect(splitUnits(text).map((u) => u.text)).toEqual([
       'Hours — Building open: Monday to Friday, 7:30 a.m. to 5:00 p.m.',
       'Hours — Clerk: 8:00 a.m. to 4:00 p.m.',
+    ]);
+  });
+});
+
+describe('splitUnits: lead-ins', () => {
+  it('keeps a short lead-in before the list it introduces', () => {
+    const text = [
+      'Both of these must be true:',
+      '',
+      '- You live in the county, and',
+      '- You are 18 or older',
+    ].join('\n');
+    expect(splitUnits(text).map((u) => [u.text, u.listItem])).toEqual([
+      ['Both of these must be true:', false],
+      ['You live in the county, and', true],
+      ['You are 18 or older', true],
+    ]);
+  });
+
+  it('still reads a short label before an unpunctuated value as one unit', () => {
+    expect(splitUnits('By mail to:\n100 Main Street').map((u) => u.text)).toEqual([
+      'By mail to: 100 Main Street',
+    ]);
+  });
+
+  it('ends a sentence with the short fragment that leads into a list', () => {
+    const text = ['And at least one of these must be true. You:', '- Are at least 65 years old, or'].join(
+      '\n',
+    );
+    expect(splitUnits(text).map((u) => u.text)).toEqual([
+      'And at least one of these must be true. You:',
+      'Are at least 65 years old, or',
+    ]);
+  });
+});
+
+describe('render', () => {
+  const u = (text: string, listItem: boolean, position: number) => ({ unit: { text, listItem, position } });
+
+  it('keeps one item after its lead-in as a list item', () => {
+    expect(
+      render(
+        [u('At least one must be true. You:', false, 0), u('Are 65 or older, or', true, 1)],
+        ' [Source 1]',
+      ),
+    ).toEqual(['At least one must be true. You:', '- Are 65 or older, or [Source 1]']);
+  });
+
+  it('reads one item with no lead-in as a sentence', () => {
+    expect(render([u('are 65 or older, or', true, 0)], ' [Source 1]')).toEqual([
+      'Are 65 or older. [Source 1]',
     ]);
   });
 });

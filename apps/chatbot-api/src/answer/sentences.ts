@@ -100,6 +100,9 @@ export function splitUnits(passage: string): TextUnit[] {
     const previous = label;
     label = null;
     if (block.startsWith('\u0000')) {
+      // A short lead-in ("Both of these must be true:") introduces the list that follows it.
+      if (previous?.endsWith(':'))
+        units.push({ text: previous, listItem: false, position: units.length, paragraph: i - 1 });
       if (block.length > 3) push(block.slice(1), true);
       continue;
     }
@@ -128,7 +131,11 @@ export function splitUnits(passage: string): TextUnit[] {
     }
     for (const sentence of block.split(SENTENCE_END)) {
       const s = sentence.trim();
-      if (s.length >= 8) push(s, false);
+      const last = units.at(-1);
+      // A fragment that leads into what follows ("… must be true. You:") ends the sentence before it.
+      if (s.length < 8 && s.endsWith(':') && last !== undefined && last.paragraph === paragraph)
+        last.text = `${last.text} ${s}`;
+      else if (s.length >= 8) push(s, false);
     }
   }
   return units;
