@@ -74,6 +74,17 @@ describe('weighConcepts', () => {
     expect(weigh('veteran card').find((c) => c.key === 'veteran')?.corrected).toBeUndefined();
   });
 
+  it('finds the English cognate of a Spanish word that no regular ending gives', () => {
+    addPage('Abbreviations', 'Use no more than three abbreviations in one document.');
+    const abreviaturas = weigh('¿cuántas abreviaturas puedo usar?', 'es').find(
+      (c) => c.key === 'abreviaturas',
+    );
+    expect(abreviaturas?.known).toBe(true);
+    expect(abreviaturas?.corrected).toBe('abbrevi');
+    // An English question's unknown word is a typo or a subject the site lacks, never a cognate.
+    expect(weigh('how many abreviaturas').find((c) => c.key === 'abreviaturas')?.known).toBe(false);
+  });
+
   it("weighs a concept said only before the asking clause at 0.6 of itself, still as the question's own", () => {
     const mail = (c: { alternatives: { words: string[] }[] }) => c.alternatives[0]?.words.includes('mail');
     const asked = weigh('can i pay my traffic ticket by mail').find(mail);

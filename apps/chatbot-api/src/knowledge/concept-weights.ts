@@ -6,7 +6,7 @@ import { isEnglishWord } from '../language/wordnet.js';
 import type { Language } from '../language/words.js';
 import { quote } from './lexical-search.js';
 import { documentFrequency, type FtsTable } from './term-stats.js';
-import { correctWord } from './vocabulary.js';
+import { cognateTerm, correctWord } from './vocabulary.js';
 
 /*
  * What each concept of a question weighs and how the site may say it: each alternative's document
@@ -104,6 +104,16 @@ export function weighConcepts(
         corrected = candidate;
         df = Math.max(df, found);
         break;
+      }
+    }
+    // A Spanish word whose English cognate no regular ending gives ("abreviaturas" → abbreviations).
+    if (df === 0 && language === 'es' && own && own.length === 1 && !isEnglishWord(own[0]!)) {
+      const cognate = cognateTerm(db, own[0]!);
+      const found = cognate === null ? 0 : frequency(db, [cognate], 'kb_chunks_fts');
+      if (cognate !== null && found > 0) {
+        alternatives.push(alternativeOf([cognate], COGNATE_WEIGHT));
+        corrected = cognate;
+        df = found;
       }
     }
     // Only a word no dictionary knows is taken for a typo: "joke" is not a misspelt "job".

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDeps } from '../../test/fixtures/temp-deps.js';
 import { addTextDocument } from '../../test/fixtures/text-document.js';
-import { correctWord, editDistance } from './vocabulary.js';
+import { cognateSkeleton, cognateTerm, correctWord, editDistance } from './vocabulary.js';
 
 let deps: ReturnType<typeof tempDeps>;
 beforeEach(() => {
@@ -33,5 +33,27 @@ describe('editDistance', () => {
   it('counts a transposition as one edit and gives up past the limit', () => {
     expect(editDistance('recrod', 'record', 1)).toBe(1);
     expect(editDistance('abc', 'xyz', 1)).toBe(2);
+  });
+});
+
+describe('cognateTerm', () => {
+  it('finds the English term a Spanish word is a cognate of, once both are spelt alike', () => {
+    addTextDocument(deps.db, 'Abbreviations', 'Use no more than three abbreviations in one document.');
+    addTextDocument(deps.db, 'Perfected request', 'A perfected request reasonably describes the records.');
+    expect(cognateTerm(deps.db, 'abreviaturas')).toBe('abbrevi');
+    expect(cognateTerm(deps.db, 'perfeccionada')).toBe('perfect');
+  });
+
+  it('finds nothing from a short common beginning or a word the index does not hold', () => {
+    addTextDocument(deps.db, 'Records', 'Ask for records of a court case.');
+    // "case" begins "casamiento" but is too short to be a cognate; "bandera" has none on the site.
+    expect(cognateTerm(deps.db, 'casamiento')).toBeNull();
+    expect(cognateTerm(deps.db, 'bandera')).toBeNull();
+  });
+
+  it('evens out the spellings of cognates', () => {
+    expect(cognateSkeleton('abbreviation')).toBe('abreviation');
+    expect(cognateSkeleton('perfeccion')).toBe('perfection');
+    expect(cognateSkeleton('photography')).toBe('fotografi');
   });
 });

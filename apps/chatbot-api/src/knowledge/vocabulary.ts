@@ -102,3 +102,59 @@ export function correctWord(
   perDb.set(key, { term: best?.term ?? null, chunks });
   return best?.term ?? null;
 }
+
+/** An English stem this long or longer is specific enough to be a Spanish word's cognate. */
+const MIN_COGNATE_STEM = 6;
+
+/**
+ * A word's spelling with the differences between Spanish and English cognates evened out: doubled
+ * letters single ("abbreviation" / "abreviatura"), "ph" as "f", "th" as "t", "y" as "i", "k" as "c",
+ * and the Spanish "ccion" as "ction" ("perfeccion" / "perfection").
+ */
+export function cognateSkeleton(word: string): string {
+  return word
+    .replace(/ccion/g, 'ction')
+    .replace(/ph/g, 'f')
+    .replace(/th/g, 't')
+    .replace(/y/g, 'i')
+    .replace(/k/g, 'c')
+    .replace(/(.)\1+/g, '$1');
+}
+
+/**
+ * The English term of the index a Spanish word is a cognate of, when no regular ending gives it
+ * ("abreviaturas" → "abbrevi", "perfeccionada" → "perfect"): the longest indexed English stem, of six
+ * letters or more, that begins the Spanish word once both are spelt alike (see cognateSkeleton); the
+ * most frequent of equally long ones. Null when none does.
+ */
+export function cognateTerm(db: Db, word: string): string | null {
+  const target = cognateSkeleton(word);
+  if (target.length < MIN_COGNATE_STEM + 1) return null;
+  let perDb = cache.get(db);
+  if (!perDb) {
+    perDb = new Map();
+    cache.set(db, perDb);
+  }
+  const key = `cognate:${word}`;
+  const chunks = chunkCount(db);
+  const hit = perDb.get(key);
+  if (hit && hit.chunks === chunks) return hit.term;
+  const first = word[0]!;
+  const rows = cachedStatement(
+    db,
+    `SELECT term, doc FROM ${VIEWS.en} WHERE term >= ? AND term < ? AND length(term) >= ?`,
+  ).all(first, String.fromCharCode(first.charCodeAt(0) + 1), MIN_COGNATE_STEM) as {
+    term: string;
+    doc: number;
+  }[];
+  let best: { term: string; length: number; doc: number } | null = null;
+  for (const r of rows) {
+    const skeleton = cognateSkeleton(r.term);
+    if (skeleton.length < MIN_COGNATE_STEM || !target.startsWith(skeleton) || skeleton === target) continue;
+    if (!best || skeleton.length > best.length || (skeleton.length === best.length && r.doc > best.doc))
+      best = { term: r.term, length: skeleton.length, doc: r.doc };
+  }
+  if (perDb.size >= CACHE_LIMIT) perDb.clear();
+  perDb.set(key, { term: best?.term ?? null, chunks });
+  return best?.term ?? null;
+}
