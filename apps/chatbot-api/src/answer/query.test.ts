@@ -29,6 +29,18 @@ describe('analyzeQuestion', () => {
     expect(named.concepts.map((c) => c.key)).not.toContain('of');
   });
 
+  it('keeps a dotted abbreviation or a slash compound of function words as one phrase concept', () => {
+    const keys = (q: string) => analyzeQuestion(q, null).concepts.map((c) => c.key);
+    expect(keys('can i use e.g. and i.e. in my writing')).toEqual(expect.arrayContaining(['e g', 'i e']));
+    expect(keys('whats wrong with writing and/or')).toContain('and or');
+    expect(
+      analyzeQuestion('what is a/b testing', null).concepts.find((c) => c.key === 'a b')?.alternatives,
+    ).toEqual([{ words: ['a', 'b'], weight: 1 }]);
+    // Parts that are concepts of their own stay so: "pass/fail" is "pass" and "fail".
+    expect(keys('is the class pass/fail')).not.toContain('pass fail');
+    expect(keys('is the class pass/fail')).toEqual(expect.arrayContaining(['pass', 'fail']));
+  });
+
   it("gives a compound's WordNet synonyms to its last word's concept", () => {
     const a = analyzeQuestion('do they test blood sugar levels', null);
     const sugar = a.concepts.find((c) => c.key === 'sugar');

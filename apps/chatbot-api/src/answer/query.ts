@@ -128,6 +128,7 @@ function conceptsOf(text: string, boost: number, language: Language = detectLang
     out.push({ key: w, boost, alternatives });
   });
   if (language === 'en') addCompoundSynonyms(ws, out, covered, frame);
+  addWrittenTerms(text, out);
   // Words said before the clause that asks ("i got a jury summons but i cant go that week, can i
   // postpone it") set the scene; the asking clause says what is wanted.
   const start = askingClause(text)?.start ?? 0;
@@ -141,6 +142,24 @@ function conceptsOf(text: string, boost: number, language: Language = detectLang
   }
   // The same lexicon group named twice ("how much is the fee") is one concept.
   return out.filter((c, i) => out.findIndex((o) => o.key === c.key) === i);
+}
+
+/** A dotted abbreviation ("e.g.", "i.e.", "U.S.") or a slash compound ("and/or", "pass/fail"). */
+const WRITTEN_TERM = /(?<![\p{L}\p{N}.])(?:\p{L}\.){2,}|(?<![\p{L}\p{N}/])\p{L}+\/\p{L}+(?![\p{L}\p{N}/])/gu;
+
+/**
+ * Terms written with dots or a slash whose parts alone are no concept ("e.g." is two letters,
+ * "and/or" two function words): the parts, as a phrase, are one concept. Pages write them the
+ * same way, so the phrase finds them ("Don't use e.g. or i.e.", "avoid and/or").
+ */
+function addWrittenTerms(text: string, out: Concept[]): void {
+  for (const m of text.matchAll(WRITTEN_TERM)) {
+    const parts = words(m[0]);
+    if (parts.length < 2 || parts.some((w) => w.length > 1 && !isFunctionWord(w))) continue;
+    const key = parts.join(' ');
+    if (!out.some((c) => c.key === key))
+      out.push({ key, boost: 1, alternatives: [{ words: parts, weight: 1 }] });
+  }
 }
 
 /** Longest compound looked up in WordNet, in words. */
