@@ -468,3 +468,25 @@ describe('composeAnswer: "how many"', () => {
     expect(composed.content).toMatch(/^An interpreter must be at least 21/);
   });
 });
+
+describe('composeAnswer: a bare word is no answer', () => {
+  it('passes over a section whose only quotable text is one word, and declines when no other answers', () => {
+    const states = passage('/centers/', 'Centers', '- Texas', { score: 2, coverage: 0.8 });
+    const composed = composeAnswer({
+      analysis: analyzeQuestion('interpreter in texas', null),
+      search: search([states]),
+      cite: true,
+    });
+    expect(composed.outcome).toBe('not_found');
+    const page = passage('/interpreters/', 'Interpreters', 'Ask the clerk for an interpreter.', {
+      score: 1.5,
+      coverage: 0.8,
+    });
+    const next = composeAnswer({
+      analysis: analyzeQuestion('interpreter in texas', null),
+      search: search([states, page]),
+      cite: true,
+    });
+    expect(next.content).toMatch(/^Ask the clerk for an interpreter\./);
+  });
+});

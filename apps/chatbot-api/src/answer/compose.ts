@@ -2,12 +2,13 @@ import { type ConceptPassage, type ConceptSearchResult, termEntry } from '../kno
 import { stemForms } from '../knowledge/concept-weights.js';
 import { countedWords, type Intent, questionKind } from '../language/cues.js';
 import { type FactIntent, factIntentsOf, isExactFact, isFact } from '../language/facts.js';
-import { detectLanguage, isSpanishSentence, type Language, words } from '../language/words.js';
+import { contentWords, detectLanguage, isSpanishSentence, type Language, words } from '../language/words.js';
 import {
   conceptScorer,
   inRange,
   pickUnits,
   questionNumbers,
+  type ScoredUnit,
   scoreUnits,
   sectionFactHeading,
   trimToBudget,
@@ -66,6 +67,8 @@ export interface ComposedAnswer {
   explanation: Explanation;
 }
 
+/** Content words an answer quotes at least, unless it quotes the fact asked for. */
+const MIN_ANSWER_WORDS = 2;
 /** Share of the question's own weighted concepts the best passage must hold. */
 export const COVERAGE_THRESHOLD = 0.5;
 /** The same when every passage holds just one of the two or more things the question names. */
@@ -328,8 +331,17 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
       .filter((u) => !isSpanishSentence(u.unit.text))
       .map((u, i) => ({ ...u, unit: { ...u.unit, position: i } }));
   };
-  const pick = (p: ConceptPassage) =>
-    trimToBudget(pickUnits(readableUnits(p), analysis.intents, p.match.fieldShare > 0, answersHeading(p)));
+  // A bare word or two ("Texas.", a lone list item) says nothing on its own unless it is the fact
+  // asked for: such a pick is no answer.
+  const says = (units: ScoredUnit[]) =>
+    units.some((u) => u.fact) ||
+    units.reduce((n, u) => n + contentWords(u.unit.text).length, 0) >= MIN_ANSWER_WORDS;
+  const pick = (p: ConceptPassage) => {
+    const units = trimToBudget(
+      pickUnits(readableUnits(p), analysis.intents, p.match.fieldShare > 0, answersHeading(p)),
+    );
+    return says(units) ? units : [];
+  };
   let picked = pick(primary);
   // A section with nothing quotable (a heading and a link) gives way to the next one.
   for (const next of covering) {
