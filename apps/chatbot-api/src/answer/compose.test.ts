@@ -318,6 +318,36 @@ describe('composeAnswer: "when"', () => {
     expect(spanish.content).toContain('Solicite un intérprete');
   });
 
+  it('answers an English question from an English page whose section holds a longer Spanish note', () => {
+    const mixed = passage(
+      '/interpreters/',
+      'Interpreters',
+      [
+        '- Ask the clerk for an interpreter at least five days before your hearing',
+        'Obtenga instrucciones en Español. Solicite un intérprete en la secretaría del tribunal antes de su audiencia, por teléfono o en persona, y diga qué idioma habla.',
+      ].join('\n'),
+      { score: 2, coverage: 1 },
+    );
+    const other = passage('/hearings/', 'Hearings', 'An interpreter may join a hearing by video.', {
+      score: 1.6,
+      coverage: 1,
+    });
+    const composed = composeAnswer({
+      analysis: analyzeQuestion('how do i get an interpreter', null),
+      search: search([mixed, other]),
+      cite: true,
+    });
+    expect(composed.content).toMatch(/^Ask the clerk for an interpreter at least five days/);
+    // A Spanish page is not English for a line of English on it.
+    mixed.title = 'Intérpretes del tribunal';
+    const spanishPage = composeAnswer({
+      analysis: analyzeQuestion('how do i get an interpreter', null),
+      search: search([mixed, other]),
+      cite: true,
+    });
+    expect(spanishPage.content).toMatch(/^An interpreter may join a hearing by video\./);
+  });
+
   it('declines when every passage holds just one of the two things asked and little of the question', () => {
     const page = passage('/id-cards/', 'ID cards', 'You can also show a passport at the door.', {
       score: 1,

@@ -99,15 +99,35 @@ function passageLanguage(p: ConceptPassage): Language {
   return detectLanguage(`${p.title} ${p.text.slice(0, 600)}`);
 }
 
+/** English words a passage needs, outside its Spanish sentences, to answer an English question. */
+const ENGLISH_WORDS = 10;
+
+/**
+ * Whether a passage says something in the visitor's language: it is written in it, or, for English,
+ * it is on an English page and its English sentences say enough (a section with a Spanish note,
+ * "Obtenga instrucciones en Español…", reads as Spanish overall; its English sentences still answer).
+ */
+function speaks(p: ConceptPassage, language: Language): boolean {
+  if (passageLanguage(p) === language) return true;
+  // A Spanish page ("Presente una queja") is not English for an address line or a name on it.
+  if (language !== 'en' || detectLanguage(p.title) !== 'en') return false;
+  let english = 0;
+  for (const u of splitUnits(p.text)) {
+    if (!isSpanishSentence(u.text) && detectLanguage(u.text) === 'en') english += words(u.text).length;
+    if (english >= ENGLISH_WORDS) return true;
+  }
+  return false;
+}
+
 /** English answers a Spanish question when nothing better exists; Spanish never answers English. */
 function readable(p: ConceptPassage, language: Language): boolean {
-  return passageLanguage(p) === language || language === 'es';
+  return speaks(p, language) || language === 'es';
 }
 
 /** The passage to quote: the best covering one, in the question's language when one is nearly as good. */
 function choosePrimary(covering: readonly ConceptPassage[], language: Language): ConceptPassage {
   const best = covering[0]!;
-  if (passageLanguage(best) === language) return best;
+  if (speaks(best, language)) return best;
   // A page in the visitor's language is preferred when it covers the question nearly as well.
   const same = covering.find(
     (p) =>
