@@ -125,6 +125,14 @@ const unit = (
 });
 
 describe('pickUnits: facts', () => {
+  it('adds no unrelated sentence to a fact that names nothing of the question', () => {
+    const units = [
+      unit('Your most recent tax return', 0, 0, false, true),
+      unit('Health Eligibility Center 2957 Clairmont Rd., Atlanta, GA 30329', 1, 0, true),
+    ];
+    expect(pickUnits(units, ['place'], true).map((u) => u.unit.position)).toEqual([1]);
+  });
+
   it('quotes a fact whose lead-in names the question ("Mail it to:" then the address)', () => {
     const units = [
       unit('Do not mail cash.', 0, 0.3, false),

@@ -239,7 +239,8 @@ export function pickUnits(
       const topic = [...units].sort(
         (a, b) => b.concepts - a.concepts || a.unit.position - b.unit.position,
       )[0]!;
-      if (topic.concepts >= about(best) * TOPIC_OVER_FACT && !picked.includes(topic)) picked.push(topic);
+      if (topic.concepts > 0 && topic.concepts >= about(best) * TOPIC_OVER_FACT && !picked.includes(topic))
+        picked.push(topic);
       return picked.sort((a, b) => a.unit.position - b.unit.position);
     }
   }
