@@ -520,3 +520,42 @@ describe('composeAnswer: a bare word is no answer', () => {
     expect(next.content).toMatch(/^Ask the clerk for an interpreter\./);
   });
 });
+
+describe('composeAnswer: a follow-up and an FAQ entry', () => {
+  /** A search that matches the analysis's own concepts, as concept search would. */
+  function searchFor(analysis: ReturnType<typeof analyzeQuestion>, passages: ConceptPassage[]) {
+    const concepts = analysis.concepts.map((c) => ({
+      key: c.key,
+      weight: 2 * c.boost,
+      alternatives: c.alternatives,
+    }));
+    return {
+      passages,
+      concepts: concepts.map((c) => ({ key: c.key, label: c.key, weight: c.weight, known: true })),
+      matching: concepts,
+    };
+  }
+
+  it("answers from an entry whose heading asks the follow-up's own question", () => {
+    const page = passage(
+      '/batteries/',
+      'Order hearing aid batteries',
+      'Order hearing aid batteries online, by mail or by phone.',
+      { score: 2, coverage: 1 },
+    );
+    const entry = passage('/batteries/', 'Order hearing aid batteries', 'You get them free of charge.', {
+      score: 1.7,
+      coverage: 1,
+    });
+    entry.headingPath = ['Order hearing aid batteries', 'Are hearing aid batteries free?'];
+    page.sections = [entry];
+    const ask = (question: string) => {
+      const analysis = analyzeQuestion(question, 'how do i order hearing aid batteries');
+      return composeAnswer({ analysis, search: searchFor(analysis, [page]), cite: true }).content;
+    };
+    expect(ask('are they free?')).toMatch(/^You get them free of charge\./);
+    // An entry that only names the subject carried from the previous question does not answer it.
+    entry.headingPath = ['Order hearing aid batteries', 'Are hearing aid batteries for sale?'];
+    expect(ask('are they free?')).toMatch(/^Order hearing aid batteries online/);
+  });
+});

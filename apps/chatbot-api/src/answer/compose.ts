@@ -308,10 +308,18 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   const exactSections = withFacts.filter((p) => splitUnits(p.text).some((u) => isExactFact(u.text, facts)));
   // A section headed by a question asking what the visitor asks (an FAQ entry) answers it, even
   // when another section, of its page or another, holds the question's words more often.
-  // Not for a follow-up, which asks something else about the subject, nor when the best section is
-  // already such an entry.
-  const asked = (analysis.followUp || answersHeading(covering[0]!) ? [] : sections)
-    .filter((p) => answersHeading(p) && p.match.score >= covering[0]!.match.score * ASKED_SECTION_RATIO)
+  // Not when the best section is already such an entry. A follow-up asks something else about the
+  // subject: its own words must be what the heading asks ("are they free?" and "Are my hearing aid
+  // batteries free of charge?"), not only the subject it carries from the previous question.
+  const own = new Set(analysis.concepts.filter((c) => c.boost >= 1).map((c) => c.key));
+  const ownScorer = conceptScorer({ ...search, matching: search.matching.filter((c) => own.has(c.key)) });
+  const asksOwn = (p: ConceptPassage) =>
+    !analysis.followUp || ownScorer(p.headingPath!.at(-1)!) >= ASKED_HEADING;
+  const asked = (answersHeading(covering[0]!) ? [] : sections)
+    .filter(
+      (p) =>
+        answersHeading(p) && asksOwn(p) && p.match.score >= covering[0]!.match.score * ASKED_SECTION_RATIO,
+    )
     .map((p) => ({ p, share: scorer(p.headingPath!.at(-1)!) }))
     .sort((a, b) => b.share - a.share || b.p.match.score - a.p.match.score)
     .map((a) => a.p);
