@@ -129,6 +129,10 @@ describe('countedWords', () => {
     expect(countedWords('how many foia exemptions are there')).toEqual(['foia', 'exemptions']);
     expect(countedWords('¿Cuántas abreviaturas puedo usar?')).toEqual(['abreviaturas']);
     expect(countedWords('what is the number of jurors on a jury')).toEqual(['jurors']);
+    expect(countedWords('how many of the accessible spots have to be van accessible')).toEqual([
+      'accessible',
+      'spots',
+    ]);
   });
 
   it('is empty for a question that counts nothing', () => {

@@ -110,6 +110,8 @@ export function frameWordPositions(question: string): Set<number> {
  * most two; empty when it counts nothing. A number that answers it counts that thing ("find three
  * people"), not another ("45,237 page views").
  */
+const PARTITIVE = new Set(['of', 'de']);
+
 export function countedWords(question: string): string[] {
   const text = cueText(question);
   for (const cue of CUES) {
@@ -118,8 +120,15 @@ export function countedWords(question: string): string[] {
       const m = re.exec(text);
       if (!m) continue;
       const out: string[] = [];
-      for (const w of text.slice(m.index + m[0].length).split(' ')) {
-        if (w === '') continue;
+      const rest = text
+        .slice(m.index + m[0].length)
+        .split(' ')
+        .filter((w) => w !== '');
+      // "How many of the accessible spots": what is counted follows the partitive.
+      const start = PARTITIVE.has(rest[0] ?? '')
+        ? rest.findIndex((w, i) => i > 0 && contentWords(w).length > 0)
+        : 0;
+      for (const w of rest.slice(Math.max(0, start))) {
         if (contentWords(w).length === 0 || out.length === 2) break;
         out.push(w);
       }
