@@ -19,6 +19,17 @@ describe('frameWordPositions', () => {
     expect(frameWords('what does readily achievable mean')).toEqual(['mean']);
   });
 
+  it('marks the comparison in "the difference between X and Y", not X or Y', () => {
+    expect(frameWords('whats the difference between a small tax case and a regular case')).toEqual([
+      'difference',
+      'between',
+    ]);
+    expect(frameWords('¿cuál es la diferencia entre una multa y una citación?')).toEqual([
+      'diferencia',
+      'entre',
+    ]);
+  });
+
   it('reads Spanish frames', () => {
     expect(frameWords('¿Qué pasa si no pago la multa?')).toEqual(['que', 'pasa']);
     expect(frameWords('cuanto tiempo tarda el tramite')).toEqual(['cuanto', 'tiempo', 'tarda']);
