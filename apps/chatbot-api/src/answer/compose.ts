@@ -1,18 +1,10 @@
 import { type ConceptPassage, type ConceptSearchResult, termEntry } from '../knowledge/concept-search.js';
-import { stemForms } from '../knowledge/concept-weights.js';
-import { countedWords, type Intent, questionKind } from '../language/cues.js';
-import { type FactIntent, factIntentsOf, isExactFact, isFact } from '../language/facts.js';
-import { contentWords, detectLanguage, isSpanishSentence, type Language, words } from '../language/words.js';
-import {
-  conceptScorer,
-  inRange,
-  pickUnits,
-  questionNumbers,
-  type ScoredUnit,
-  scoreUnits,
-  sectionFactHeading,
-  trimToBudget,
-} from './pick-units.js';
+import type { Intent } from '../language/cues.js';
+import { factIntentsOf } from '../language/facts.js';
+import { contentWords, isSpanishSentence, type Language } from '../language/words.js';
+import { answeringSections, COVERAGE_THRESHOLD } from './answer-sections.js';
+import { choosePrimary, passageLanguage, readable } from './passage-language.js';
+import { conceptScorer, pickUnits, type ScoredUnit, scoreUnits, trimToBudget } from './pick-units.js';
 import type { QueryAnalysis } from './query.js';
 import { neutralizeMarkdown, render } from './render.js';
 import { contactSentence, type HelpContacts, REPLIES, referralSentence } from './replies.js';
@@ -69,116 +61,16 @@ export interface ComposedAnswer {
 
 /** Content words an answer quotes at least, unless it quotes the fact asked for. */
 const MIN_ANSWER_WORDS = 2;
-/** Share of the question's own weighted concepts the best passage must hold. */
-export const COVERAGE_THRESHOLD = 0.5;
 /** The same when every passage holds just one of the two or more things the question names. */
 const ONE_THING_THRESHOLD = 0.6;
-/** Share of the question's concepts a section's question heading must hold to be the question asked. */
-const ASKED_HEADING = 0.5;
-/** A section so headed may score this much lower than the best one. */
-const ASKED_SECTION_RATIO = 0.7;
 /** Sub-sections a lead-in brings, by their heading and first sentence. */
 const MAX_SUBSECTIONS = 5;
-/** A section holding the kind of fact asked for may score this much lower than the best one. */
-const FACT_SECTION_RATIO = 0.7;
-/** A section in the question's language may score this much lower than the best one. */
-const SAME_LANGUAGE_RATIO = 0.65;
 /**
  * Other pages that answer the question nearly as well as the one quoted are named after the answer
  * (by title, each with its marker), so a visitor whose page was not the first one finds it a tap away.
  */
 const RELATED_RATIO = 0.75;
 const MAX_RELATED = 2;
-
-/** Two questions ask for the same kind of answer, as far as their openers tell ("any": a situation). */
-function sameKind(a: string | null, b: string | null): boolean {
-  return a === null || b === null || a === 'any' || b === 'any' || a === b;
-}
-
-function passageLanguage(p: ConceptPassage): Language {
-  return detectLanguage(`${p.title} ${p.text.slice(0, 600)}`);
-}
-
-/** English words a passage needs, outside its Spanish sentences, to answer an English question. */
-const ENGLISH_WORDS = 10;
-
-/**
- * Whether a passage says something in the visitor's language: it is written in it, or, for English,
- * it is on an English page and its English sentences say enough (a section with a Spanish note,
- * "Obtenga instrucciones en Español…", reads as Spanish overall; its English sentences still answer).
- */
-function speaks(p: ConceptPassage, language: Language): boolean {
-  if (passageLanguage(p) === language) return true;
-  // A Spanish page ("Presente una queja") is not English for an address line or a name on it.
-  if (language !== 'en' || detectLanguage(p.title) !== 'en') return false;
-  let english = 0;
-  for (const u of splitUnits(p.text)) {
-    if (!isSpanishSentence(u.text) && detectLanguage(u.text) === 'en') english += words(u.text).length;
-    if (english >= ENGLISH_WORDS) return true;
-  }
-  return false;
-}
-
-/** English answers a Spanish question when nothing better exists; Spanish never answers English. */
-function readable(p: ConceptPassage, language: Language): boolean {
-  return speaks(p, language) || language === 'es';
-}
-
-/** The passage to quote: the best covering one, in the question's language when one is nearly as good. */
-function choosePrimary(covering: readonly ConceptPassage[], language: Language): ConceptPassage {
-  const best = covering[0]!;
-  if (speaks(best, language)) return best;
-  // A page in the visitor's language is preferred when it covers the question nearly as well.
-  const same = covering.find(
-    (p) =>
-      passageLanguage(p) === language &&
-      p.match.score >= best.match.score * SAME_LANGUAGE_RATIO &&
-      p.match.ownCoverage >= best.match.ownCoverage - 0.2,
-  );
-  return same ?? best;
-}
-
-/** Words after a number that may still name what it counts ("three more people", "20 working-day"). */
-const COUNTED_WITHIN = 2;
-
-/**
- * Whether a text gives the number the question asks for, of the thing it asks about: a number
- * followed, within a few words, by a word of the counted thing's concepts ("find three people",
- * "110 words or fewer" for "how many people / words"), or by the word the question is framed with
- * ("65 years old" for "how old"). Never, for a question that asks for no fact.
- */
-function numberOfAsked(
-  search: ConceptSearchResult,
-  question: string,
-  facts: readonly FactIntent[],
-): (text: string) => boolean {
-  // A span of time ("how many days do I have") is a duration, read as one.
-  const counted =
-    facts.includes('count') && !facts.includes('duration')
-      ? countedWords(question).map((w) => stemForms([w]).en)
-      : [];
-  const concepts = search.matching.filter(
-    (c) =>
-      (facts.length > 0 && c.key.startsWith('frame:')) ||
-      c.alternatives.some((a) => a.weight === 1 && a.words.some((w) => counted.includes(stemForms([w]).en))),
-  );
-  const forms = concepts.flatMap((c) =>
-    c.alternatives.filter((a) => a.words.length === 1).map((a) => stemForms(a.words)),
-  );
-  if (forms.length === 0) return () => false;
-  return (text) => {
-    if (!isFact(text, ['count'])) return false;
-    const ws = words(text);
-    return ws.some(
-      (w, i) =>
-        isFact(w, ['count']) &&
-        ws.slice(i + 1, i + 1 + COUNTED_WITHIN).some((next) => {
-          const f = stemForms([next]);
-          return forms.some((x) => x.en === f.en || x.es === f.es);
-        }),
-    );
-  };
-}
 
 export function composeAnswer(input: ComposeInput): ComposedAnswer {
   const { analysis, search, cite, help } = input;
@@ -261,95 +153,15 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
 
   const facts = factIntentsOf(analysis.intents);
   const scorer = conceptScorer(search);
-  // A section headed by a question about the visitor's question (an FAQ entry).
-  // "Who can make a request?" is not answered by "What happens after I make a request?".
-  const askedKind = questionKind(analysis.question);
-  const answersHeading = (p: ConceptPassage) => {
-    const heading = p.headingPath?.at(-1);
-    return (
-      heading !== undefined &&
-      heading !== p.title &&
-      /\?\s*$/.test(heading) &&
-      scorer(heading) >= ASKED_HEADING &&
-      sameKind(questionKind(heading), askedKind)
-    );
-  };
-  // For "how much / when / where / who do I call", a section that states such a fact beats a
-  // slightly better-matching one that does not ("the court has two buildings" vs the address).
-  const sections = covering.flatMap((p) => [
-    p,
-    ...(p.sections ?? []).filter((x) => coverageOf(x) >= COVERAGE_THRESHOLD),
-  ]);
-  const withFacts =
-    facts.length > 0
-      ? sections.filter(
-          (p) =>
-            p.match.score >= covering[0]!.match.score * FACT_SECTION_RATIO &&
-            splitUnits(p.text).some((u) => isFact(u.text, facts)),
-        )
-      : [];
-  // A number the visitor gives ("a lot with 60 spaces") picks the section whose table has its
-  // range ("51 to 75").
-  const numbers = facts.length > 0 ? questionNumbers(analysis.question) : [];
-  const inRangeSections = withFacts.filter((p) => splitUnits(p.text).some((u) => inRange(u.text, numbers)));
-  // "How many people" is answered by a number of people ("find three people"), not of something
-  // else the section also names ("45,237 page views"); "how old" by "65 years old".
-  const countsAsked = numberOfAsked(search, analysis.question, facts);
-  // Of those, the one whose count is most about the question ("You need to find three people to
-  // test your website" over "Two people working together").
-  const countedShare = (p: ConceptPassage) =>
-    Math.max(0, ...splitUnits(p.text).map((u) => (countsAsked(u.text) ? scorer(u.text) : 0)));
-  const countedSections = withFacts
-    .map((p) => ({ p, share: countedShare(p) }))
-    .filter((c) => c.share > 0)
-    .sort((a, b) => b.share - a.share)
-    .map((c) => c.p);
-  // "When" is answered by a date ("April 24, 2026"), not by a year in an example ("posted in 2020").
-  const exactSections = withFacts.filter((p) => splitUnits(p.text).some((u) => isExactFact(u.text, facts)));
-  // A section headed by a question asking what the visitor asks (an FAQ entry) answers it, even
-  // when another section, of its page or another, holds the question's words more often.
-  // Not when the best section is already such an entry. A follow-up asks something else about the
-  // subject: its own words must be what the heading asks ("are they free?" and "Are my hearing aid
-  // batteries free of charge?"), not only the subject it carries from the previous question.
-  const own = new Set(analysis.concepts.filter((c) => c.boost >= 1).map((c) => c.key));
-  const ownScorer = conceptScorer({ ...search, matching: search.matching.filter((c) => own.has(c.key)) });
-  const asksOwn = (p: ConceptPassage) =>
-    !analysis.followUp || ownScorer(p.headingPath!.at(-1)!) >= ASKED_HEADING;
-  const asked = (answersHeading(covering[0]!) ? [] : sections)
-    .filter(
-      (p) =>
-        answersHeading(p) && asksOwn(p) && p.match.score >= covering[0]!.match.score * ASKED_SECTION_RATIO,
-    )
-    .map((p) => ({ p, share: scorer(p.headingPath!.at(-1)!) }))
-    .sort((a, b) => b.share - a.share || b.p.match.score - a.p.match.score)
-    .map((a) => a.p);
-  // A section whose own heading states the fact asked for about the question ("Conduct between 6 to
-  // 9 interviews" for "how many interviews") answers it before its body explains.
-  const factHeaded = sections.filter((p) => {
-    const heading = sectionFactHeading(p, facts);
-    return (
-      heading !== null &&
-      scorer(heading) > 0 &&
-      scorer((p.headingPath ?? []).join(' ')) >= ASKED_HEADING &&
-      p.match.score >= covering[0]!.match.score * FACT_SECTION_RATIO
-    );
+  const { candidates, answersHeading, numbers, countsAsked } = answeringSections({
+    analysis,
+    search,
+    covering,
+    coverageOf,
+    scorer,
+    facts,
   });
-  let primary = choosePrimary(
-    asked.length > 0
-      ? asked
-      : factHeaded.length > 0
-        ? factHeaded
-        : inRangeSections.length > 0
-          ? inRangeSections
-          : countedSections.length > 0
-            ? countedSections
-            : exactSections.length > 0
-              ? exactSections
-              : withFacts.length > 0
-                ? withFacts
-                : covering,
-    language,
-  );
+  let primary = choosePrimary(candidates, language);
   // An English question is never answered in Spanish: a Spanish note inside an English section
   // ("Llene la solicitud…") is left out, its lines renumbered so reading order still holds.
   const readableUnits = (p: ConceptPassage) => {

@@ -1,0 +1,172 @@
+import type { ConceptPassage, ConceptSearchResult } from '../knowledge/concept-search.js';
+import { stemForms } from '../knowledge/concept-weights.js';
+import { countedWords, questionKind } from '../language/cues.js';
+import { type FactIntent, isExactFact, isFact } from '../language/facts.js';
+import { words } from '../language/words.js';
+import { conceptScorer, inRange, questionNumbers, sectionFactHeading } from './pick-units.js';
+import type { QueryAnalysis } from './query.js';
+import { splitUnits } from './sentences.js';
+
+/*
+ * Which of the covering sections answers: an FAQ entry that asks the visitor's question, a
+ * sub-section whose heading states the fact asked for, a section holding the number or the kind
+ * of fact asked for, else the best covering one.
+ */
+
+/** Share of the question's own weighted concepts the best passage must hold. */
+export const COVERAGE_THRESHOLD = 0.5;
+/** Share of the question's concepts a section's question heading must hold to be the question asked. */
+export const ASKED_HEADING = 0.5;
+/** A section so headed may score this much lower than the best one. */
+const ASKED_SECTION_RATIO = 0.7;
+/** A section holding the kind of fact asked for may score this much lower than the best one. */
+const FACT_SECTION_RATIO = 0.7;
+
+/** Two questions ask for the same kind of answer, as far as their openers tell ("any": a situation). */
+function sameKind(a: string | null, b: string | null): boolean {
+  return a === null || b === null || a === 'any' || b === 'any' || a === b;
+}
+
+/** Words after a number that may still name what it counts ("three more people", "20 working-day"). */
+const COUNTED_WITHIN = 2;
+
+/**
+ * Whether a text gives the number the question asks for, of the thing it asks about: a number
+ * followed, within a few words, by a word of the counted thing's concepts ("find three people",
+ * "110 words or fewer" for "how many people / words"), or by the word the question is framed with
+ * ("65 years old" for "how old"). Never, for a question that asks for no fact.
+ */
+function numberOfAsked(
+  search: ConceptSearchResult,
+  question: string,
+  facts: readonly FactIntent[],
+): (text: string) => boolean {
+  // A span of time ("how many days do I have") is a duration, read as one.
+  const counted =
+    facts.includes('count') && !facts.includes('duration')
+      ? countedWords(question).map((w) => stemForms([w]).en)
+      : [];
+  const concepts = search.matching.filter(
+    (c) =>
+      (facts.length > 0 && c.key.startsWith('frame:')) ||
+      c.alternatives.some((a) => a.weight === 1 && a.words.some((w) => counted.includes(stemForms([w]).en))),
+  );
+  const forms = concepts.flatMap((c) =>
+    c.alternatives.filter((a) => a.words.length === 1).map((a) => stemForms(a.words)),
+  );
+  if (forms.length === 0) return () => false;
+  return (text) => {
+    if (!isFact(text, ['count'])) return false;
+    const ws = words(text);
+    return ws.some(
+      (w, i) =>
+        isFact(w, ['count']) &&
+        ws.slice(i + 1, i + 1 + COUNTED_WITHIN).some((next) => {
+          const f = stemForms([next]);
+          return forms.some((x) => x.en === f.en || x.es === f.es);
+        }),
+    );
+  };
+}
+
+export interface AnsweringSections {
+  /** The sections to answer from, the likeliest first (choosePrimary takes one). */
+  candidates: ConceptPassage[];
+  /** Whether a section's own heading asks the visitor's question (an FAQ entry). */
+  answersHeading: (p: ConceptPassage) => boolean;
+  /** Numbers the question gives ("a lot with 60 spaces"). */
+  numbers: number[];
+  /** Whether a text gives the number asked for, of the thing asked about (see numberOfAsked). */
+  countsAsked: (text: string) => boolean;
+}
+
+/** The sections that may answer, by what the question asks for (see the file's comment). */
+export function answeringSections(input: {
+  analysis: QueryAnalysis;
+  search: ConceptSearchResult;
+  /** The passages covering the question, best first. */
+  covering: readonly ConceptPassage[];
+  coverageOf: (p: ConceptPassage) => number;
+  scorer: (text: string) => number;
+  facts: readonly FactIntent[];
+}): AnsweringSections {
+  const { analysis, search, covering, coverageOf, scorer, facts } = input;
+  // A section headed by a question about the visitor's question (an FAQ entry).
+  // "Who can make a request?" is not answered by "What happens after I make a request?".
+  const askedKind = questionKind(analysis.question);
+  const answersHeading = (p: ConceptPassage) => {
+    const heading = p.headingPath?.at(-1);
+    return (
+      heading !== undefined &&
+      heading !== p.title &&
+      /\?\s*$/.test(heading) &&
+      scorer(heading) >= ASKED_HEADING &&
+      sameKind(questionKind(heading), askedKind)
+    );
+  };
+  // For "how much / when / where / who do I call", a section that states such a fact beats a
+  // slightly better-matching one that does not ("the court has two buildings" vs the address).
+  const sections = covering.flatMap((p) => [
+    p,
+    ...(p.sections ?? []).filter((x) => coverageOf(x) >= COVERAGE_THRESHOLD),
+  ]);
+  const withFacts =
+    facts.length > 0
+      ? sections.filter(
+          (p) =>
+            p.match.score >= covering[0]!.match.score * FACT_SECTION_RATIO &&
+            splitUnits(p.text).some((u) => isFact(u.text, facts)),
+        )
+      : [];
+  // A number the visitor gives ("a lot with 60 spaces") picks the section whose table has its
+  // range ("51 to 75").
+  const numbers = facts.length > 0 ? questionNumbers(analysis.question) : [];
+  const inRangeSections = withFacts.filter((p) => splitUnits(p.text).some((u) => inRange(u.text, numbers)));
+  // "How many people" is answered by a number of people ("find three people"), not of something
+  // else the section also names ("45,237 page views"); "how old" by "65 years old".
+  const countsAsked = numberOfAsked(search, analysis.question, facts);
+  // Of those, the one whose count is most about the question ("You need to find three people to
+  // test your website" over "Two people working together").
+  const countedShare = (p: ConceptPassage) =>
+    Math.max(0, ...splitUnits(p.text).map((u) => (countsAsked(u.text) ? scorer(u.text) : 0)));
+  const countedSections = withFacts
+    .map((p) => ({ p, share: countedShare(p) }))
+    .filter((c) => c.share > 0)
+    .sort((a, b) => b.share - a.share)
+    .map((c) => c.p);
+  // "When" is answered by a date ("April 24, 2026"), not by a year in an example ("posted in 2020").
+  const exactSections = withFacts.filter((p) => splitUnits(p.text).some((u) => isExactFact(u.text, facts)));
+  // A section headed by a question asking what the visitor asks (an FAQ entry) answers it, even
+  // when another section, of its page or another, holds the question's words more often.
+  // Not when the best section is already such an entry. A follow-up asks something else about the
+  // subject: its own words must be what the heading asks ("are they free?" and "Are my hearing aid
+  // batteries free of charge?"), not only the subject it carries from the previous question.
+  const own = new Set(analysis.concepts.filter((c) => c.boost >= 1).map((c) => c.key));
+  const ownScorer = conceptScorer({ ...search, matching: search.matching.filter((c) => own.has(c.key)) });
+  const asksOwn = (p: ConceptPassage) =>
+    !analysis.followUp || ownScorer(p.headingPath!.at(-1)!) >= ASKED_HEADING;
+  const asked = (answersHeading(covering[0]!) ? [] : sections)
+    .filter(
+      (p) =>
+        answersHeading(p) && asksOwn(p) && p.match.score >= covering[0]!.match.score * ASKED_SECTION_RATIO,
+    )
+    .map((p) => ({ p, share: scorer(p.headingPath!.at(-1)!) }))
+    .sort((a, b) => b.share - a.share || b.p.match.score - a.p.match.score)
+    .map((a) => a.p);
+  // A section whose own heading states the fact asked for about the question ("Conduct between 6 to
+  // 9 interviews" for "how many interviews") answers it before its body explains.
+  const factHeaded = sections.filter((p) => {
+    const heading = sectionFactHeading(p, facts);
+    return (
+      heading !== null &&
+      scorer(heading) > 0 &&
+      scorer((p.headingPath ?? []).join(' ')) >= ASKED_HEADING &&
+      p.match.score >= covering[0]!.match.score * FACT_SECTION_RATIO
+    );
+  });
+  // The first kind that any section is, in this order of preference; else every covering passage.
+  const candidates = [asked, factHeaded, inRangeSections, countedSections, exactSections, withFacts].find(
+    (list) => list.length > 0,
+  );
+  return { candidates: [...(candidates ?? covering)], answersHeading, numbers, countsAsked };
+}
