@@ -363,3 +363,22 @@ describe('pickUnits: a list item the question singles out', () => {
     expect(pickUnits(off, [], false).map((u) => u.unit.position)).toEqual([0]);
   });
 });
+
+describe('pickUnits: "why"', () => {
+  const units = [
+    unit('Posting PDF versions of documents seems an obvious choice.', 0, 0.6, false),
+    unit('Users avoid reading PDF files at all costs.', 1, 0.6, false),
+    unit('PDF files:', 2, 0.4, false),
+    unit('Are slow to open', 3, 0, false, true),
+    unit('Are not mobile-friendly', 4, 0, false, true),
+  ];
+
+  it('quotes the list of reasons whose lead-in names what is asked about', () => {
+    expect(pickUnits(units, ['reason'], false).map((u) => u.unit.position)).toEqual([2, 3, 4]);
+  });
+
+  it('reads the sentences when no lead-in ties a list to the question', () => {
+    const untied = units.map((u) => (u.unit.position === 2 ? { ...u, concepts: 0 } : u));
+    expect(pickUnits(untied, ['reason'], true).map((u) => u.unit.position)).toEqual([0, 1]);
+  });
+});

@@ -154,7 +154,15 @@ export function pickUnits(
   if (units.length === 0) return [];
   const facts = factIntentsOf(intents);
   const wantsList = intents.includes('list') || intents.includes('steps');
-  const runs = wantsList ? listRuns(units) : [];
+  // "Why" is answered by a list of reasons whose lead-in names what is asked about ("PDF files:"
+  // then "Are slow to open", "Are not mobile-friendly"); a list the lead-in does not tie to the
+  // question is no reason.
+  const wantsReasons = !wantsList && intents.includes('reason');
+  const runs = wantsList
+    ? listRuns(units)
+    : wantsReasons
+      ? listRuns(units).filter((r) => (r.lead?.concepts ?? 0) > 0)
+      : [];
   if (runs.length > 0) {
     // The run whose items and lead-in hold the question's concepts; in a section titled for the
     // question ("What to bring"), its first list is the answer.
@@ -167,7 +175,7 @@ export function pickUnits(
     }));
     scored.sort((a, b) => b.s - a.s);
     const best = scored[0]!;
-    if (best.s > 0 || titled) {
+    if (best.s > 0 || (titled && !wantsReasons)) {
       const max = intents.includes('steps') && !intents.includes('list') ? MAX_STEPS : MAX_LIST_ITEMS;
       const lead = best.r.lead && best.r.lead.unit.text.length <= 300 ? [best.r.lead] : [];
       return [...lead, ...best.r.items.slice(0, max)];

@@ -17,6 +17,7 @@ export type Intent =
   | 'contact'
   | 'list'
   | 'steps'
+  | 'reason'
   | 'yesno'
   | 'definition';
 
