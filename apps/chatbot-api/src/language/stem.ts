@@ -18,6 +18,7 @@ const STEMMERS: Record<Language, Stemmer> = {
   es: snowball.newStemmer('spanish'),
 };
 const CACHE_LIMIT = 50_000;
+const VOWELLESS_PLURAL = /^[b-df-hj-np-tv-xz]{2,}s$/;
 const caches: Record<Language, Map<string, string>> = { en: new Map(), es: new Map() };
 
 export function stem(word: string, language: Language): string {
@@ -25,7 +26,9 @@ export function stem(word: string, language: Language): string {
   const cache = caches[language];
   let s = cache.get(word);
   if (s === undefined) {
-    s = STEMMERS[language].stem(word);
+    // Porter2 keeps the "s" of a plural with no vowel before it: "pdfs", "dvds" and "ssns" would
+    // not meet "pdf", "dvd" and "ssn". An acronym's plural drops it.
+    s = STEMMERS[language].stem(language === 'en' && VOWELLESS_PLURAL.test(word) ? word.slice(0, -1) : word);
     if (cache.size >= CACHE_LIMIT) cache.clear();
     cache.set(word, s);
   }
