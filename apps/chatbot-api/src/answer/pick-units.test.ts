@@ -358,6 +358,9 @@ describe('pickUnits: a list item the question singles out', () => {
       unit('Other services are by phone.', 4, 0, false),
     ];
     expect(pickUnits(units, [], false).map((u) => u.unit.position)).toEqual([0, 1, 2, 3]);
+    // Every item of the list a quoted lead-in introduces is read, about the question or not.
+    const plain = units.map((u, i) => (i === 3 ? { ...u, concepts: 0 } : u));
+    expect(pickUnits(plain, [], false).map((u) => u.unit.position)).toEqual([0, 1, 2, 3]);
     // A lead-in whose list is about something else ends the answer.
     const off = units.map((u) => (u.unit.listItem ? { ...u, concepts: 0.1 } : u));
     expect(pickUnits(off, [], false).map((u) => u.unit.position)).toEqual([0]);

@@ -274,6 +274,8 @@ export function pickUnits(
   // text that follows it answers it.
   const asks = (u: ScoredUnit) => /\?["”)]?$/.test(u.unit.text.trim());
   // Reading on from the best unit while the text stays on the question, then its lead-in.
+  // Reading a list that a quoted lead-in introduces: its items go with it.
+  let led = best.unit.text.endsWith(':');
   for (let i = best.unit.position + 1; i < units.length; i++) {
     const u = units[i]!;
     // An FAQ entry's first paragraph is its answer, whole (up to the character budget).
@@ -284,7 +286,7 @@ export function pickUnits(
     const onTopic =
       answersHeading ||
       u.concepts >= best.concepts * 0.5 ||
-      (u.unit.listItem && picked.at(-1)!.unit.text.endsWith(':')) ||
+      (u.unit.listItem && led) ||
       (leadsIn(u) && next?.unit.listItem === true && next.concepts >= best.concepts * 0.5) ||
       picked.every(asks) ||
       continues(u.unit.text) ||
@@ -292,6 +294,7 @@ export function pickUnits(
       sameParagraph(u, best);
     if (!onTopic && !intents.includes('steps')) break;
     picked.push(u);
+    led = u.unit.text.endsWith(':') || (led && u.unit.listItem);
   }
   const prev = units[best.unit.position - 1];
   if (prev && picked.length < max && prev.unit.text.endsWith(':')) picked.unshift(prev);
