@@ -46,6 +46,12 @@ describe('frameWordPositions', () => {
     expect(frameWordPositions('how wide is a van accessible parking space').size).toBe(0);
   });
 
+  it('reads "why" and "por qué" as asking for reasons', () => {
+    expect(intentsOf("why shouldn't i post pdfs")).toContain('reason');
+    expect(intentsOf('¿por qué no es bueno poner muchos PDF?')).toContain('reason');
+    expect(intentsOf('how do i post a pdf')).not.toContain('reason');
+  });
+
   it('reads "cuanto tardan" as how long, not how much', () => {
     expect(intentsOf('cuanto tardan en responder mi queja')).toEqual(['duration']);
     expect(intentsOf('cuanto cuesta la copia')).toContain('amount');
@@ -144,6 +150,7 @@ describe('countedWords', () => {
       'accessible',
       'spots',
     ]);
+    expect(countedWords('¿cuántas de las audiencias son virtuales?')).toEqual(['audiencias']);
   });
 
   it('is empty for a question that counts nothing', () => {

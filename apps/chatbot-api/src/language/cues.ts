@@ -106,13 +106,12 @@ export function frameWordPositions(question: string): Set<number> {
 
 /**
  * The words naming what a counting question counts ("people" in "how many people do I need", "foia
- * exemptions" in "how many foia exemptions are there", "abreviaturas" in "¿cuántas abreviaturas
- * puedo usar?"): the content words right after its count cue, up to the next function word, at
- * most two; empty when it counts nothing. A number that answers it counts that thing ("find three
- * people"), not another ("45,237 page views").
+ * exemptions" in "how many foia exemptions are there", "accessible spots" in "how many of the
+ * accessible spots…", "abreviaturas" in "¿cuántas abreviaturas puedo usar?"): the content words
+ * right after its count cue (which takes a partitive "of the" with it), up to the next function
+ * word, at most two; empty when it counts nothing. A number that answers it counts that thing
+ * ("find three people"), not another ("45,237 page views").
  */
-const PARTITIVE = new Set(['of', 'de']);
-
 export function countedWords(question: string): string[] {
   const text = cueText(question);
   for (const cue of CUES) {
@@ -121,15 +120,8 @@ export function countedWords(question: string): string[] {
       const m = re.exec(text);
       if (!m) continue;
       const out: string[] = [];
-      const rest = text
-        .slice(m.index + m[0].length)
-        .split(' ')
-        .filter((w) => w !== '');
-      // "How many of the accessible spots": what is counted follows the partitive.
-      const start = PARTITIVE.has(rest[0] ?? '')
-        ? rest.findIndex((w, i) => i > 0 && contentWords(w).length > 0)
-        : 0;
-      for (const w of rest.slice(Math.max(0, start))) {
+      for (const w of text.slice(m.index + m[0].length).split(' ')) {
+        if (w === '') continue;
         if (contentWords(w).length === 0 || out.length === 2) break;
         out.push(w);
       }
