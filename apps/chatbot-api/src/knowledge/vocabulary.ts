@@ -54,15 +54,13 @@ export function correctWord(
   context: readonly string[] = [],
 ): string | null {
   if (word.length < MIN_LENGTH || /\d/.test(word)) return null;
-  let perDb = cache.get(db);
-  if (!perDb) {
-    perDb = new Map();
-    cache.set(db, perDb);
-  }
-  const key = `${language}:${word}:${context.join(' ')}`;
-  const chunks = chunkCount(db);
-  const hit = perDb.get(key);
-  if (hit && hit.chunks === chunks) return hit.term;
+  return remembered(db, `${language}:${word}:${context.join(' ')}`, () =>
+    closestTerm(db, word, language, context),
+  );
+}
+
+/** The closest term itself (see correctWord), uncached. */
+function closestTerm(db: Db, word: string, language: Language, context: readonly string[]): string | null {
   const target = stem(word, language);
   const max = target.length >= 8 ? 2 : 1;
   const first = target[0]!;
@@ -98,9 +96,26 @@ export function correctWord(
       .sort((a, b) => b.together - a.together || b.doc - a.doc);
     if (ranked[0]!.together > 0) best = { ...best, term: ranked[0]!.term };
   }
-  if (perDb.size >= CACHE_LIMIT) perDb.clear();
-  perDb.set(key, { term: best?.term ?? null, chunks });
   return best?.term ?? null;
+}
+
+/**
+ * A lookup's answer for this index, computed once while the index holds as many chunks as then
+ * (a crawl that adds pages brings new terms).
+ */
+function remembered(db: Db, key: string, compute: () => string | null): string | null {
+  let perDb = cache.get(db);
+  if (!perDb) {
+    perDb = new Map();
+    cache.set(db, perDb);
+  }
+  const chunks = chunkCount(db);
+  const hit = perDb.get(key);
+  if (hit && hit.chunks === chunks) return hit.term;
+  const term = compute();
+  if (perDb.size >= CACHE_LIMIT) perDb.clear();
+  perDb.set(key, { term, chunks });
+  return term;
 }
 
 /** An English stem this long or longer is specific enough to be a Spanish word's cognate. */
@@ -130,31 +145,22 @@ export function cognateSkeleton(word: string): string {
 export function cognateTerm(db: Db, word: string): string | null {
   const target = cognateSkeleton(word);
   if (target.length < MIN_COGNATE_STEM + 1) return null;
-  let perDb = cache.get(db);
-  if (!perDb) {
-    perDb = new Map();
-    cache.set(db, perDb);
-  }
-  const key = `cognate:${word}`;
-  const chunks = chunkCount(db);
-  const hit = perDb.get(key);
-  if (hit && hit.chunks === chunks) return hit.term;
-  const first = word[0]!;
-  const rows = cachedStatement(
-    db,
-    `SELECT term, doc FROM ${VIEWS.en} WHERE term >= ? AND term < ? AND length(term) >= ?`,
-  ).all(first, String.fromCharCode(first.charCodeAt(0) + 1), MIN_COGNATE_STEM) as {
-    term: string;
-    doc: number;
-  }[];
-  let best: { term: string; length: number; doc: number } | null = null;
-  for (const r of rows) {
-    const skeleton = cognateSkeleton(r.term);
-    if (skeleton.length < MIN_COGNATE_STEM || !target.startsWith(skeleton) || skeleton === target) continue;
-    if (!best || skeleton.length > best.length || (skeleton.length === best.length && r.doc > best.doc))
-      best = { term: r.term, length: skeleton.length, doc: r.doc };
-  }
-  if (perDb.size >= CACHE_LIMIT) perDb.clear();
-  perDb.set(key, { term: best?.term ?? null, chunks });
-  return best?.term ?? null;
+  return remembered(db, `cognate:${word}`, () => {
+    const first = word[0]!;
+    const rows = cachedStatement(
+      db,
+      `SELECT term, doc FROM ${VIEWS.en} WHERE term >= ? AND term < ? AND length(term) >= ?`,
+    ).all(first, String.fromCharCode(first.charCodeAt(0) + 1), MIN_COGNATE_STEM) as {
+      term: string;
+      doc: number;
+    }[];
+    let best: { term: string; length: number; doc: number } | null = null;
+    for (const r of rows) {
+      const skeleton = cognateSkeleton(r.term);
+      if (skeleton.length < MIN_COGNATE_STEM || !target.startsWith(skeleton) || skeleton === target) continue;
+      if (!best || skeleton.length > best.length || (skeleton.length === best.length && r.doc > best.doc))
+        best = { term: r.term, length: skeleton.length, doc: r.doc };
+    }
+    return best?.term ?? null;
+  });
 }
