@@ -91,6 +91,16 @@ export function answeringSections(input: {
   facts: readonly FactIntent[];
 }): AnsweringSections {
   const { analysis, search, covering, coverageOf, scorer, facts } = input;
+  // Each section's sentences, split once for the several tests below.
+  const split = new Map<ConceptPassage, ReturnType<typeof splitUnits>>();
+  const unitsOf = (p: ConceptPassage) => {
+    let units = split.get(p);
+    if (!units) {
+      units = splitUnits(p.text);
+      split.set(p, units);
+    }
+    return units;
+  };
   // A section headed by a question about the visitor's question (an FAQ entry).
   // "Who can make a request?" is not answered by "What happens after I make a request?".
   const askedKind = questionKind(analysis.question);
@@ -115,27 +125,27 @@ export function answeringSections(input: {
       ? sections.filter(
           (p) =>
             p.match.score >= covering[0]!.match.score * FACT_SECTION_RATIO &&
-            splitUnits(p.text).some((u) => isFact(u.text, facts)),
+            unitsOf(p).some((u) => isFact(u.text, facts)),
         )
       : [];
   // A number the visitor gives ("a lot with 60 spaces") picks the section whose table has its
   // range ("51 to 75").
   const numbers = facts.length > 0 ? questionNumbers(analysis.question) : [];
-  const inRangeSections = withFacts.filter((p) => splitUnits(p.text).some((u) => inRange(u.text, numbers)));
+  const inRangeSections = withFacts.filter((p) => unitsOf(p).some((u) => inRange(u.text, numbers)));
   // "How many people" is answered by a number of people ("find three people"), not of something
   // else the section also names ("45,237 page views"); "how old" by "65 years old".
   const countsAsked = numberOfAsked(search, analysis.question, facts);
   // Of those, the one whose count is most about the question ("You need to find three people to
   // test your website" over "Two people working together").
   const countedShare = (p: ConceptPassage) =>
-    Math.max(0, ...splitUnits(p.text).map((u) => (countsAsked(u.text) ? scorer(u.text) : 0)));
+    Math.max(0, ...unitsOf(p).map((u) => (countsAsked(u.text) ? scorer(u.text) : 0)));
   const countedSections = withFacts
     .map((p) => ({ p, share: countedShare(p) }))
     .filter((c) => c.share > 0)
     .sort((a, b) => b.share - a.share)
     .map((c) => c.p);
   // "When" is answered by a date ("April 24, 2026"), not by a year in an example ("posted in 2020").
-  const exactSections = withFacts.filter((p) => splitUnits(p.text).some((u) => isExactFact(u.text, facts)));
+  const exactSections = withFacts.filter((p) => unitsOf(p).some((u) => isExactFact(u.text, facts)));
   // A section headed by a question asking what the visitor asks (an FAQ entry) answers it, even
   // when another section, of its page or another, holds the question's words more often.
   // Not when the best section is already such an entry. A follow-up asks something else about the
