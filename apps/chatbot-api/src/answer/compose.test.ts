@@ -25,6 +25,8 @@ function passage(
       titleShare: 0,
       matched: ['interpreter'],
       missing: [],
+      loose: [],
+      sureCoverage: match.coverage,
       score: match.score,
     },
   };
@@ -375,6 +377,53 @@ describe('composeAnswer: "when"', () => {
     // The one thing held carrying most of the question is enough.
     page.match.coverage = 0.7;
     page.match.ownCoverage = 0.7;
+    page.match.sureCoverage = 0.7;
+    expect(ask().outcome).toBe('answered');
+  });
+
+  it('does not count a thing held only through a loose synonym as a second thing in common', () => {
+    // "how do i renew my passport" on a page that says "renew" and, elsewhere, "pass a swim test":
+    // WordNet's "pass" for "passport" is no evidence that the page is about passports.
+    const page = passage(
+      '/programs/',
+      'Programs',
+      'Participants must pass a swim test and renew their permit.',
+      {
+        score: 1,
+        coverage: 0.67,
+      },
+    );
+    page.match.matched = ['renew', 'passport'];
+    page.match.loose = ['passport'];
+    page.match.sureCoverage = 0.41;
+    const twoThings: ConceptSearchResult = {
+      passages: [page],
+      concepts: [
+        { key: 'renew', label: 'renew', weight: 4.6, known: true },
+        { key: 'passport', label: 'passport', weight: 6.6, known: false },
+      ],
+      matching: [
+        { key: 'renew', weight: 4.6, alternatives: [{ words: ['renew'], weight: 1 }] },
+        {
+          key: 'passport',
+          weight: 6.6,
+          alternatives: [
+            { words: ['passport'], weight: 1 },
+            { words: ['pass'], weight: 0.45 },
+          ],
+        },
+      ],
+    };
+    const ask = () =>
+      composeAnswer({
+        analysis: analyzeQuestion('how do i renew my passport', null),
+        search: twoThings,
+        cite: true,
+      });
+    expect(ask().outcome).toBe('not_found');
+    // Both held for sure: two things in common are evidence enough.
+    page.match.loose = [];
+    page.match.sureCoverage = 0.67;
     expect(ask().outcome).toBe('answered');
   });
 

@@ -122,9 +122,14 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   // carries most of the question: one word in common is weak evidence.
   const named = new Set(search.concepts.filter((c) => !c.key.includes(':')).map((c) => c.key));
   const holdsOne = (p: ConceptPassage) =>
-    named.size >= 2 && p.match.matched.filter((k) => named.has(k)).length === 1;
+    named.size >= 2 && p.match.matched.filter((k) => named.has(k) && !p.match.loose.includes(k)).length === 1;
   let anyCovering = search.passages.filter((p) => coverageOf(p) >= COVERAGE_THRESHOLD);
-  if (anyCovering.every((p) => holdsOne(p) && coverageOf(p) < ONE_THING_THRESHOLD)) anyCovering = [];
+  if (
+    anyCovering.every(
+      (p) => holdsOne(p) && Math.min(coverageOf(p), p.match.sureCoverage) < ONE_THING_THRESHOLD,
+    )
+  )
+    anyCovering = [];
   // A page in a language the visitor did not ask in never answers when one in theirs covers the
   // question: an English question quoted from a Spanish page (matched through a cognate) helps nobody.
   const readableCovering = anyCovering.filter((p) => readable(p, language));

@@ -36,6 +36,26 @@ describe('matchOf', () => {
     expect(m.fieldShare).toBe(1);
     expect(m.titleShare).toBe(0);
   });
+
+  it('tells a concept held only through a loose synonym from one held for sure', () => {
+    const passport: WeightedConcept = {
+      key: 'passport',
+      boost: 1,
+      weight: 3,
+      known: false,
+      alternatives: [alternativeOf(['passport'], 1), alternativeOf(['pass'], 0.45)],
+    };
+    const both = [concept('renew', 1), passport];
+    const p = new Set(['re', 'pa']);
+    const loose = matchOf(fieldsOf('Programs', [], 'Pass a swim test, then renew your permit.', p), both);
+    expect(loose.matched).toEqual(['renew', 'passport']);
+    expect(loose.loose).toEqual(['passport']);
+    expect(loose.coverage).toBeCloseTo((1 + 3 * 0.45) / 4);
+    expect(loose.sureCoverage).toBeCloseTo(1 / 4);
+    const sure = matchOf(fieldsOf('Passports', [], 'Renew it by mail.', p), both);
+    expect(sure.loose).toEqual([]);
+    expect(sure.sureCoverage).toBe(1);
+  });
 });
 
 describe('fieldsOf', () => {

@@ -26,6 +26,10 @@ export interface ConceptMatch {
   matched: string[];
   /** Keys of the concepts missing. */
   missing: string[];
+  /** Keys of the matched concepts held only through a less sure equivalent (a WordNet synonym). */
+  loose: string[];
+  /** The coverage of the concepts held surely (not through a loose equivalent only). */
+  sureCoverage: number;
   score: number;
 }
 
@@ -292,17 +296,20 @@ export function matchAndRelevance(
   // Match.
   let total = 0;
   let got = 0;
+  let gotSure = 0;
   let ownTotal = 0;
   let ownGot = 0;
   let inFields = 0;
   let inTitle = 0;
   const matched: string[] = [];
   const missing: string[] = [];
+  const loose: string[] = [];
   for (const c of concepts) {
     let best = 0;
     let body = 0;
     let field = 0;
     let title = 0;
+    let sure = false;
     for (const a of c.alternatives) {
       const tf = occurrences(fields.body, a);
       const inTitleField = holds(fields.title, a);
@@ -313,12 +320,14 @@ export function matchAndRelevance(
       if (tf > 0) body = Math.max(body, a.weight);
       if (inTitleField) title = Math.max(title, a.weight);
       if (inTitleField || inHeadings) field = Math.max(field, a.weight);
+      if (a.sure && (tf > 0 || inTitleField || inHeadings)) sure = true;
     }
     relTotal += c.weight;
     sum += c.weight * best;
     const m = Math.max(body, field);
     total += c.weight;
     got += c.weight * m;
+    if (sure) gotSure += c.weight * m;
     inFields += c.weight * field;
     inTitle += c.weight * title;
     if (c.boost >= 1) {
@@ -326,6 +335,7 @@ export function matchAndRelevance(
       ownGot += c.weight * m;
     }
     (m > 0 ? matched : missing).push(c.key);
+    if (m > 0 && !sure) loose.push(c.key);
   }
   return {
     relevance: sum / Math.max(relTotal, floor),
@@ -336,6 +346,8 @@ export function matchAndRelevance(
       titleShare: total > 0 ? inTitle / total : 0,
       matched,
       missing,
+      loose,
+      sureCoverage: total > 0 ? gotSure / total : 0,
     },
   };
 }

@@ -34,6 +34,8 @@ const CONTEXT_FACTOR = 0.6;
 export interface WeightedAlternative {
   words: string[];
   weight: number;
+  /** As sure as the word itself (its own words, a lexicon equivalent, a cognate): not a WordNet synonym. */
+  sure: boolean;
   /** " stem stem " forms to look for in a chunk's stem strings. */
   en: string;
   es: string;
@@ -55,7 +57,7 @@ export function stemForms(ws: readonly string[]): { en: string; es: string } {
 }
 
 export function alternativeOf(ws: string[], weight: number): WeightedAlternative {
-  return { words: ws, weight, ...stemForms(ws) };
+  return { words: ws, weight, sure: weight >= STRONG_ALTERNATIVE, ...stemForms(ws) };
 }
 
 /** A phrase as an FTS5 string literal of one index: the Spanish one holds Snowball stems. */
