@@ -1,6 +1,6 @@
 import type { ConceptPassage, ConceptSearchResult } from '../knowledge/concept-search.js';
 import { stemForms } from '../knowledge/concept-weights.js';
-import { countedWords, questionKind } from '../language/cues.js';
+import { askedWords, countedWords, questionKind } from '../language/cues.js';
 import { type FactIntent, isExactFact, isFact } from '../language/facts.js';
 import { words } from '../language/words.js';
 import { conceptScorer, inRange, questionNumbers, sectionFactHeading } from './pick-units.js';
@@ -21,6 +21,8 @@ export const ASKED_HEADING = 0.5;
 const ASKED_SECTION_RATIO = 0.7;
 /** A section holding the kind of fact asked for may score this much lower than the best one. */
 const FACT_SECTION_RATIO = 0.7;
+/** A section naming what a which/what question asks for may score this much lower than the best one. */
+const ASKED_THING_RATIO = 0.7;
 
 /** Two questions ask for the same kind of answer, as far as their openers tell ("any": a situation). */
 function sameKind(a: string | null, b: string | null): boolean {
@@ -178,5 +180,42 @@ export function answeringSections(input: {
   const candidates = [asked, factHeaded, inRangeSections, countedSections, exactSections, withFacts].find(
     (list) => list.length > 0,
   );
-  return { candidates: [...(candidates ?? covering)], answersHeading, numbers, countsAsked };
+  return {
+    candidates: namingAsked(search, analysis.question, candidates ?? covering, sections, covering[0]!),
+    answersHeading,
+    numbers,
+    countsAsked,
+  };
+}
+
+/**
+ * "Which bus goes to the courthouse" is answered by a section that names a bus: when the likeliest
+ * section does not name the kind of thing a which/what question asks for, the sections that do (and
+ * match the question nearly as well) come first.
+ */
+function namingAsked(
+  search: ConceptSearchResult,
+  question: string,
+  candidates: readonly ConceptPassage[],
+  sections: readonly ConceptPassage[],
+  best: ConceptPassage,
+): ConceptPassage[] {
+  const asked = askedWords(question).map((w) => stemForms([w]).en);
+  const keys = search.matching
+    .filter((c) =>
+      c.alternatives.some((a) => a.weight === 1 && a.words.some((w) => asked.includes(stemForms([w]).en))),
+    )
+    .map((c) => c.key);
+  const names = (p: ConceptPassage) =>
+    keys.every((k) => p.match.matched.includes(k) && !p.match.loose.includes(k));
+  if (keys.length === 0 || candidates.length === 0 || names(candidates[0]!)) return [...candidates];
+  const near = (p: ConceptPassage) => names(p) && p.match.score >= best.match.score * ASKED_THING_RATIO;
+  // Of the likeliest kind of section first (an FAQ entry, a section with the fact), else any.
+  const naming = candidates.filter(near);
+  const others = naming.length > 0 ? naming : sections.filter(near);
+  if (others.length === 0) return [...candidates];
+  return [
+    ...[...others].sort((a, b) => b.match.score - a.match.score),
+    ...candidates.filter((p) => !others.includes(p)),
+  ];
 }

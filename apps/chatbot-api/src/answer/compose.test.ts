@@ -427,6 +427,63 @@ describe('composeAnswer: "when"', () => {
     expect(ask().outcome).toBe('answered');
   });
 
+  it('answers a which question from a section that names the kind of thing asked for', () => {
+    const hours = passage(
+      '/locations/',
+      'Hours and Locations',
+      'The Hall of Justice is open Monday to Friday, 7:30 a.m. to 5:00 p.m.',
+      {
+        score: 2.4,
+        coverage: 0.74,
+      },
+    );
+    hours.headingPath = ['Hours and Locations', 'Hall of Justice'];
+    hours.match.matched = ['hall', 'justice'];
+    const transit = passage(
+      '/locations/',
+      'Hours and Locations',
+      'Transit routes 4 and 12 stop one block from the Hall of Justice.',
+      {
+        score: 2.1,
+        coverage: 1,
+      },
+    );
+    transit.chunkIndex = 1;
+    transit.headingPath = ['Hours and Locations', 'Getting here'];
+    transit.match.matched = ['bus', 'hall', 'justice'];
+    const concept = (key: string, weight: number, alternatives: string[]) => ({
+      key,
+      weight,
+      alternatives: alternatives.map((w, i) => ({ words: [w], weight: i === 0 ? 1 : 0.85 })),
+    });
+    const ask = (question: string, passages: ConceptPassage[]) =>
+      composeAnswer({
+        analysis: analyzeQuestion(question, null),
+        search: {
+          passages,
+          concepts: [
+            { key: 'bus', label: 'bus / transit', weight: 1.9, known: true },
+            { key: 'hall', label: 'hall', weight: 2.8, known: true },
+            { key: 'justice', label: 'justice', weight: 2.8, known: true },
+          ],
+          matching: [
+            concept('bus', 1.9, ['bus', 'transit']),
+            concept('hall', 2.8, ['hall']),
+            concept('justice', 2.8, ['justice']),
+          ],
+        },
+        cite: true,
+      }).content;
+    expect(ask('which bus goes to the hall of justice', [hours, transit])).toMatch(
+      /^Transit routes 4 and 12/,
+    );
+    // Nearly as good a match is needed: a section far behind the best one does not answer.
+    transit.match.score = 1.2;
+    expect(ask('which bus goes to the hall of justice', [hours, transit])).toMatch(
+      /^The Hall of Justice is open/,
+    );
+  });
+
   it('quotes a glossary entry with the term it defines', () => {
     const entry = passage('/glossary/', 'Glossary', 'A person who translates what is said in court.', {
       score: 2,

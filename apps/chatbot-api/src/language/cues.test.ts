@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { askingClause, countedWords, frameWordPositions, intentsOf, questionKind } from './cues.js';
+import {
+  askedWords,
+  askingClause,
+  countedWords,
+  frameWordPositions,
+  intentsOf,
+  questionKind,
+} from './cues.js';
 import { words } from './words.js';
 
 const frameWords = (q: string) => [...frameWordPositions(q)].map((i) => words(q)[i]);
@@ -156,5 +163,24 @@ describe('countedWords', () => {
   it('is empty for a question that counts nothing', () => {
     expect(countedWords('how much is the filing fee')).toEqual([]);
     expect(countedWords('how many are there')).toEqual([]);
+  });
+});
+
+describe('askedWords', () => {
+  it('reads the kind of thing a which/what question asks for', () => {
+    expect(askedWords('which bus goes to the hall of justice')).toEqual(['bus']);
+    expect(askedWords('What kind of headings are best?')).toEqual(['headings']);
+    expect(askedWords('¿Qué formulario necesito?')).toEqual(['formulario']);
+    // In the clause that asks, after the context the visitor gives.
+    expect(askedWords('i got a summons, what form do i fill out')).toEqual(['form']);
+    expect(askedWords('which grammar checker app should i buy')).toEqual(['grammar', 'checker']);
+  });
+
+  it('reads nothing when the opener is followed by a verb, a frame or a kind of fact', () => {
+    expect(askedWords('what is active voice')).toEqual([]);
+    expect(askedWords('what happens if i miss my court date')).toEqual([]);
+    expect(askedWords('¿qué pasa si no pago?')).toEqual([]);
+    expect(askedWords('what number do i call')).toEqual([]);
+    expect(askedWords('how do i pay which fee')).toEqual([]);
   });
 });

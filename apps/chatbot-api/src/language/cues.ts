@@ -26,6 +26,7 @@ const raw = JSON.parse(readDataFile('question-cues.json')) as {
   hints: Partial<Record<Intent, string>>;
   frames: string[];
   openers: Record<string, string[]>;
+  asked: string[];
 };
 const CUES = Object.entries(raw.cues).map(([intent, patterns]) => ({
   intent: intent as Intent,
@@ -33,6 +34,9 @@ const CUES = Object.entries(raw.cues).map(([intent, patterns]) => ({
 }));
 
 const FRAMES = raw.frames.map((p) => new RegExp(p, 'g'));
+const ASKED = raw.asked.map((p) => new RegExp(p));
+/** Words that name a kind of fact ("number", "fee", "address"): the fact intents read those. */
+const HINT_WORDS = new Set(Object.values(raw.hints).flatMap((h) => contentWords(h ?? '')));
 
 const OPENERS = Object.entries(raw.openers).map(([kind, patterns]) => ({
   kind,
@@ -127,6 +131,32 @@ export function countedWords(question: string): string[] {
       }
       if (out.length > 0) return out;
     }
+  }
+  return [];
+}
+
+/**
+ * The words naming the kind of thing a which/what question asks for ("bus" in "which bus goes to
+ * the courthouse", "headings" in "what kind of headings are best", "formulario" in "¿qué formulario
+ * necesito?"): the content words right after the opener of its asking clause, up to the next
+ * function word or question frame, at most two; empty for "what is…", "what happens…", and for a
+ * kind of fact the fact intents read ("what number do I call", "what fee").
+ */
+export function askedWords(question: string): string[] {
+  const ws = words(question);
+  const start = askingClause(question)?.start ?? 0;
+  const text = ws.slice(start).join(' ');
+  const frame = frameWordPositions(question);
+  for (const re of ASKED) {
+    const m = re.exec(text);
+    if (!m) continue;
+    const from = start + m[0].trim().split(' ').length;
+    const out: string[] = [];
+    for (let i = from; i < ws.length && out.length < 2; i++) {
+      if (frame.has(i) || contentWords(ws[i]!).length === 0 || HINT_WORDS.has(ws[i]!)) break;
+      out.push(ws[i]!);
+    }
+    return out;
   }
   return [];
 }
