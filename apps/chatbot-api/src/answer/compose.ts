@@ -4,7 +4,14 @@ import { factIntentsOf } from '../language/facts.js';
 import { contentWords, isSpanishSentence, type Language } from '../language/words.js';
 import { answeringSections, COVERAGE_THRESHOLD } from './answer-sections.js';
 import { choosePrimary, passageLanguage, readable } from './passage-language.js';
-import { conceptScorer, pickUnits, type ScoredUnit, scoreUnits, trimToBudget } from './pick-units.js';
+import {
+  conceptScorer,
+  phraseCounter,
+  pickUnits,
+  type ScoredUnit,
+  scoreUnits,
+  trimToBudget,
+} from './pick-units.js';
 import type { QueryAnalysis } from './query.js';
 import { neutralizeMarkdown, render } from './render.js';
 import { contactSentence, type HelpContacts, REPLIES, referralSentence } from './replies.js';
@@ -167,10 +174,11 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
     facts,
   });
   let primary = choosePrimary(candidates, language);
+  const phrases = phraseCounter(analysis.question);
   // An English question is never answered in Spanish: a Spanish note inside an English section
   // ("Llene la solicitud…") is left out, its lines renumbered so reading order still holds.
   const readableUnits = (p: ConceptPassage) => {
-    const units = scoreUnits(p, scorer, facts, numbers, countsAsked);
+    const units = scoreUnits(p, scorer, facts, numbers, countsAsked, phrases);
     if (language !== 'en') return units;
     return units
       .filter((u) => !isSpanishSentence(u.unit.text))

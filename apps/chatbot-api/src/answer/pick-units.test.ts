@@ -6,6 +6,7 @@ import {
   factHeading,
   inRange,
   numberRanges,
+  phraseCounter,
   pickUnits,
   questionNumbers,
   type ScoredUnit,
@@ -383,5 +384,38 @@ describe('pickUnits: "why"', () => {
   it('reads the sentences when no lead-in ties a list to the question', () => {
     const untied = units.map((u) => (u.unit.position === 2 ? { ...u, concepts: 0 } : u));
     expect(pickUnits(untied, ['reason'], true).map((u) => u.unit.position)).toEqual([0, 1]);
+  });
+});
+
+describe('phraseCounter', () => {
+  it("counts the question's two-word phrases a text says as the question does", () => {
+    const count = phraseCounter('is a one sentence paragraph ok?');
+    expect(count('There is nothing wrong with an occasional one-sentence paragraph.')).toBe(1);
+    expect(count('Write paragraphs of three to eight sentences.')).toBe(0);
+    // Function words between them break a phrase: "paragraph of one sentence" is not said as asked.
+    expect(count('A paragraph of one sentence.')).toBe(0);
+    expect(phraseCounter('what is it')('anything')).toBe(0);
+  });
+
+  it('settles a tie between sentences holding the same concepts', () => {
+    const passage = {
+      documentId: 'd',
+      chunkIndex: 0,
+      text: 'Experts recommend paragraphs of three to eight sentences. There is nothing wrong with an occasional one-sentence paragraph.',
+      sourceFilename: 'x',
+      title: 'Write short paragraphs',
+      headingPath: ['Write short paragraphs'],
+      score: 1,
+    } as unknown as ConceptPassage;
+    const scorer = conceptScorer(matching(['sentence', 'paragraph']));
+    const question = 'is a one sentence paragraph ok?';
+    const plain = pickUnits(scoreUnits(passage, scorer, []), [], false);
+    expect(plain[0]!.unit.text).toMatch(/^Experts recommend/);
+    const withPhrases = pickUnits(
+      scoreUnits(passage, scorer, [], [], () => false, phraseCounter(question)),
+      [],
+      false,
+    );
+    expect(withPhrases[0]!.unit.text).toMatch(/^There is nothing wrong/);
   });
 });

@@ -2,7 +2,7 @@ import type { ConceptPassage, ConceptSearchResult } from '../knowledge/concept-s
 import { stemForms } from '../knowledge/concept-weights.js';
 import type { Intent } from '../language/cues.js';
 import { type FactIntent, factIntentsOf, isFact } from '../language/facts.js';
-import { words } from '../language/words.js';
+import { contentWords, words } from '../language/words.js';
 import { neutralizeMarkdown } from './render.js';
 import { splitUnits, type TextUnit } from './sentences.js';
 
@@ -30,6 +30,8 @@ export interface ScoredUnit {
   inRange?: boolean;
   /** States a count of the thing the question counts ("find three people" for "how many people"). */
   counted?: boolean;
+  /** Pairs of the question's adjacent words it says as the question does ("one-sentence paragraph"). */
+  phrases?: number;
 }
 
 const RANGE =
@@ -96,6 +98,27 @@ export function conceptScorer(search: ConceptSearchResult) {
       got += c.weight * m;
     }
     return got / total;
+  };
+}
+
+/**
+ * How many of the question's two-word phrases (adjacent content words: "sentence paragraph" in "is
+ * a one sentence paragraph ok") a text says as the question does, stemmed: of two sentences that
+ * hold the same concepts, the one that says the question's phrase is about it.
+ */
+export function phraseCounter(question: string): (text: string) => number {
+  const ws = words(question);
+  const content = new Set(contentWords(question));
+  const pairs = new Set<string>();
+  for (let i = 0; i + 1 < ws.length; i++) {
+    if (content.has(ws[i]!) && content.has(ws[i + 1]!)) pairs.add(stemForms([ws[i]!, ws[i + 1]!]).en);
+  }
+  if (pairs.size === 0) return () => 0;
+  return (text) => {
+    const line = stemForms(words(text)).en;
+    let n = 0;
+    for (const p of pairs) if (line.includes(p)) n++;
+    return n;
   };
 }
 
@@ -197,6 +220,7 @@ export function pickUnits(
           Number(b.inRange ?? false) - Number(a.inRange ?? false) ||
           Number(b.counted ?? false) - Number(a.counted ?? false) ||
           about(b) - about(a) ||
+          (b.phrases ?? 0) - (a.phrases ?? 0) ||
           a.unit.position - b.unit.position,
       )[0]!;
       const picked = [best];
@@ -245,7 +269,8 @@ export function pickUnits(
       // A sentence far more about the question than the fact goes with it: "can he fire me if he
       // won't pay me" is answered by the job protection, not only by the juror pay.
       const topic = [...units].sort(
-        (a, b) => b.concepts - a.concepts || a.unit.position - b.unit.position,
+        (a, b) =>
+          b.concepts - a.concepts || (b.phrases ?? 0) - (a.phrases ?? 0) || a.unit.position - b.unit.position,
       )[0]!;
       if (topic.concepts > 0 && topic.concepts >= about(best) * TOPIC_OVER_FACT && !picked.includes(topic))
         picked.push(topic);
@@ -257,7 +282,10 @@ export function pickUnits(
   // without the question's words, which the heading already carries.
   const best = answersHeading
     ? units[0]!
-    : [...units].sort((a, b) => b.concepts - a.concepts || a.unit.position - b.unit.position)[0]!;
+    : [...units].sort(
+        (a, b) =>
+          b.concepts - a.concepts || (b.phrases ?? 0) - (a.phrases ?? 0) || a.unit.position - b.unit.position,
+      )[0]!;
   if (best.concepts === 0 && !answersHeading) return units.slice(0, Math.min(2, units.length));
   // A lead-in to a list one of whose items the question singles out ("Korean conflict (June 27,
   // 1950, to …)" for "what counts as wartime for the korean war"): the lead-in and that item.
@@ -340,6 +368,8 @@ export function scoreUnits(
   numbers: readonly number[] = [],
   /** Whether a text counts the thing a counting question counts (see countedWord). */
   countsAsked: (text: string) => boolean = () => false,
+  /** How many of the question's phrases a text says (see phraseCounter). */
+  phrases: (text: string) => number = () => 0,
 ): ScoredUnit[] {
   const heading = passage.headingPath?.at(-1);
   const statement =
@@ -360,6 +390,7 @@ export function scoreUnits(
     fact: facts.length > 0 && isFact(unit.text, facts),
     inRange: inRange(unit.text, numbers),
     counted: countsAsked(unit.text),
+    phrases: phrases(unit.text),
   }));
 }
 
