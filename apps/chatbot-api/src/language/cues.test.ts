@@ -64,6 +64,12 @@ describe('frameWordPositions', () => {
     expect(intentsOf('cuanto cuesta la copia')).toContain('amount');
   });
 
+  it('reads the plural "amounts" as asking for an amount', () => {
+    expect(intentsOf('What are the burial allowance amounts for a service-connected death?')).toContain(
+      'amount',
+    );
+  });
+
   it('reads "how old" as asking for an age, not about something old', () => {
     expect(frameWords('how old do i have to be to get a pension')).toEqual(['how', 'old']);
     expect(intentsOf('how old do i have to be to get a pension')).toContain('duration');
