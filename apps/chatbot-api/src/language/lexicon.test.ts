@@ -17,4 +17,10 @@ describe('the lay-legal table', () => {
     expect(groupOf('dissolution')).toBeUndefined();
     expect(groupOf('separacion')).toBeUndefined();
   });
+
+  it('keeps a holiday apart from a weekend: the days differ though the court is closed on both', () => {
+    expect(groupOf('holiday')).not.toBe(groupOf('weekend'));
+    expect(groupOf('feriado')).toBe(groupOf('holiday'));
+    expect(groupOf('sabado')).toBe(groupOf('weekend'));
+  });
 });
