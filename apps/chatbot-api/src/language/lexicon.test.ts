@@ -23,4 +23,15 @@ describe('the lay-legal table', () => {
     expect(groupOf('feriado')).toBe(groupOf('holiday'));
     expect(groupOf('sabado')).toBe(groupOf('weekend'));
   });
+
+  it('keeps broader or merely related words out of a group', () => {
+    // A license is not always a driver's license; a tax credit is not a tax; security is not a weapon.
+    expect(groupOf('license')).toBeUndefined();
+    expect(groupOf('licencia')).toBeUndefined();
+    expect(groupOf('drivers license')).toBe(groupOf('licencia de conducir'));
+    expect(groupOf('tax credit')).not.toBe(groupOf('tax'));
+    expect(groupOf('security')).not.toBe(groupOf('weapon'));
+    expect(groupOf('discrimination')).toBeUndefined();
+    expect(groupOf('vision')).toBeUndefined();
+  });
 });
