@@ -59,6 +59,16 @@ describe('analyzeQuestion', () => {
     expect(es.concepts.flatMap((c) => c.alternatives).some((x) => x.weight === 0.6)).toBe(false);
   });
 
+  it("gives a concept's irregular English verb forms, as sure as the word they come from", () => {
+    const lose = analyzeQuestion('what do i do if i lose my card', null).concepts.find(
+      (c) => c.key === 'lose',
+    );
+    expect(lose?.alternatives).toContainEqual({ words: ['lost'], weight: 1 });
+    // A Spanish word's English equivalent gets them too: "perdí" is "lose", and pages say "lost".
+    const perdi = analyzeQuestion('perdí mi tarjeta', null).concepts.flatMap((c) => c.alternatives);
+    expect(perdi.map((x) => x.words.join(' '))).toEqual(expect.arrayContaining(['lose', 'lost']));
+  });
+
   it('marks the concepts said only before the clause that asks as context', () => {
     const a = analyzeQuestion('i got a jury summons but i cant go that week, can i postpone it', null);
     const postpone = a.concepts.find((c) => c.alternatives[0]?.words.includes('postpone'));
