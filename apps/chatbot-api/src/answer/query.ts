@@ -8,7 +8,7 @@ import {
   intentsOf,
 } from '../language/cues.js';
 import { findGlossaryPhrases, findPlainPhrases } from '../language/glossary.js';
-import { verbForms } from '../language/irregular-verbs.js';
+import { irregularForms } from '../language/irregular-forms.js';
 import { findLexiconPhrases } from '../language/lexicon.js';
 import { derivations, synonyms } from '../language/wordnet.js';
 import { contentWords, detectLanguage, isFunctionWord, type Language, words } from '../language/words.js';
@@ -201,14 +201,15 @@ function addCompoundSynonyms(
 }
 
 /**
- * An English verb's irregular forms go with each one-word way of saying a concept ("lose" finds "if
- * it's lost", "lost" finds "if you lose"), as sure as the word they come from.
+ * An English word's irregular forms go with each one-word way of saying a concept ("lose" finds "if
+ * it's lost", "lost" finds "if you lose", "children" finds "child care"), as sure as the word they
+ * come from.
  */
-function addVerbForms(c: Concept): void {
+function addIrregularForms(c: Concept): void {
   if (c.key.includes(':')) return;
   for (const a of [...c.alternatives]) {
     if (a.words.length !== 1) continue;
-    for (const f of verbForms(a.words[0]!)) {
+    for (const f of irregularForms(a.words[0]!)) {
       if (!c.alternatives.some((x) => x.words.length === 1 && x.words[0] === f))
         c.alternatives.push({ words: [f], weight: a.weight });
     }
@@ -228,7 +229,7 @@ export function analyzeQuestion(question: string, previous: string | null): Quer
       if (!concepts.some((o) => o.key === c.key)) concepts.push(c);
     }
   }
-  for (const c of concepts) addVerbForms(c);
+  for (const c of concepts) addIrregularForms(c);
   let intents = intentsOf(question);
   // "How much is it?" asks for an amount; the previous question says of what. A follow-up without
   // a question word of its own ("and on Saturdays?") keeps the previous question's intent.
