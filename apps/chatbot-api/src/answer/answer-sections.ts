@@ -149,15 +149,17 @@ export function answeringSections(input: {
   // "When" is answered by a date ("April 24, 2026"), not by a year in an example ("posted in 2020").
   const exactSections = withFacts.filter((p) => unitsOf(p).some((u) => isExactFact(u.text, facts)));
   // A section headed by a question asking what the visitor asks (an FAQ entry) answers it, even
-  // when another section, of its page or another, holds the question's words more often.
-  // Not when the best section is already such an entry. A follow-up asks something else about the
-  // subject: its own words must be what the heading asks ("are they free?" and "Are my hearing aid
-  // batteries free of charge?"), not only the subject it carries from the previous question.
+  // when another section, of its page or another, holds the question's words more often; when the
+  // best section is already such an entry, it answers, before any section that states a fact ("it
+  // varies" is the answer to how long, not another page's "within 20 days"). A follow-up asks
+  // something else about the subject: its own words must be what the heading asks ("are they
+  // free?" and "Are my hearing aid batteries free of charge?"), not only the subject it carries
+  // from the previous question.
   const own = new Set(analysis.concepts.filter((c) => c.boost >= 1).map((c) => c.key));
   const ownScorer = conceptScorer({ ...search, matching: search.matching.filter((c) => own.has(c.key)) });
   const asksOwn = (p: ConceptPassage) =>
     !analysis.followUp || ownScorer(p.headingPath!.at(-1)!) >= ASKED_HEADING;
-  const asked = (answersHeading(covering[0]!) ? [] : sections)
+  const asked = (answersHeading(covering[0]!) ? [covering[0]!] : sections)
     .filter(
       (p) =>
         answersHeading(p) && asksOwn(p) && p.match.score >= covering[0]!.match.score * ASKED_SECTION_RATIO,

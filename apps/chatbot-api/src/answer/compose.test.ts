@@ -484,6 +484,29 @@ describe('composeAnswer: "when"', () => {
     );
   });
 
+  it('answers from the best section when it is an FAQ entry asking the question, before a section with a fact', () => {
+    const faq = passage(
+      '/faq/',
+      'FAQ',
+      'It varies with how complex the request is and how many requests are waiting.',
+      {
+        score: 2,
+        coverage: 1,
+      },
+    );
+    faq.headingPath = ['FAQ', 'How long does an interpreter request take?'];
+    const statute = passage('/statute/', 'Statute', 'The court shall answer within 20 days of the request.', {
+      score: 1.8,
+      coverage: 0.8,
+    });
+    const ask = composeAnswer({
+      analysis: analyzeQuestion('how long does an interpreter request take', null),
+      search: search([faq, statute]),
+      cite: true,
+    });
+    expect(ask.content).toMatch(/^It varies with how complex/);
+  });
+
   it('quotes a glossary entry with the term it defines', () => {
     const entry = passage('/glossary/', 'Glossary', 'A person who translates what is said in court.', {
       score: 2,

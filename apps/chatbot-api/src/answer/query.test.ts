@@ -69,6 +69,18 @@ describe('analyzeQuestion', () => {
     expect(perdi.map((x) => x.words.join(' '))).toEqual(expect.arrayContaining(['lose', 'lost']));
   });
 
+  it('gives a Spanish word the words English pages write for its English equivalent', () => {
+    const viuda = analyzeQuestion('soy viuda, ¿qué beneficios tengo?', null).concepts.find(
+      (c) => c.key === 'viuda',
+    );
+    const said = viuda?.alternatives.map((a) => a.words.join(' '));
+    expect(said).toEqual(expect.arrayContaining(['widow', 'surviving spouse']));
+    // As sure as the English equivalent itself.
+    expect(viuda?.alternatives.find((a) => a.words.join(' ') === 'surviving spouse')?.weight).toBe(
+      viuda?.alternatives.find((a) => a.words.join(' ') === 'widow')?.weight,
+    );
+  });
+
   it('marks the concepts said only before the clause that asks as context', () => {
     const a = analyzeQuestion('i got a jury summons but i cant go that week, can i postpone it', null);
     const postpone = a.concepts.find((c) => c.alternatives[0]?.words.includes('postpone'));

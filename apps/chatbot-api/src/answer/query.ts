@@ -98,6 +98,18 @@ function conceptsOf(text: string, boost: number, language: Language = detectLang
       for (let k = m.start; k < m.start + m.length; k++) covered.add(k);
       const alternatives: Alternative[] = [{ words: own, weight: 1 }];
       for (const p of m.english) alternatives.push({ words: p, weight: EVERYDAY_WEIGHT });
+      // A Spanish word's English equivalent brings the words English pages write for it, as an
+      // English question's word does ("viuda" → "widow" → "surviving spouse").
+      if (language === 'es') {
+        for (const p of m.english) {
+          for (const e of findPlainPhrases(p, new Set())) {
+            if (e.start !== 0 || e.length !== p.length) continue;
+            for (const q of e.english)
+              if (!alternatives.some((a) => a.words.join(' ') === q.join(' ')))
+                alternatives.push({ words: q, weight: EVERYDAY_WEIGHT });
+          }
+        }
+      }
       // An English word keeps its WordNet synonyms too (below, for words no table lists).
       if (language === 'en' && own.length === 1)
         for (const syn of synonyms(own[0]!)) alternatives.push({ words: words(syn), weight: SYNONYM_WEIGHT });
