@@ -11,6 +11,15 @@ import { words } from './words.js';
 
 const frameWords = (q: string) => [...frameWordPositions(q)].map((i) => words(q)[i]);
 
+describe('frameWordPositions: the money a cost verb already says', () => {
+  it('reads "money" after "cost" as part of how the question is asked', () => {
+    expect(frameWords('does it cost money to use the portal')).toEqual(['money']);
+    expect(frameWords('¿la mediación cuesta dinero?')).toEqual(['dinero']);
+    // Money asked about in its own right stays a concept.
+    expect(frameWords('how much money can i get')).toEqual([]);
+  });
+});
+
 describe('frameWordPositions', () => {
   it('marks the words of "how long does it take", not what the question is about', () => {
     expect(frameWords('How long does it take to get a divorce?')).toEqual([
