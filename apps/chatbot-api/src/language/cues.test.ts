@@ -105,6 +105,8 @@ describe('intentsOf: advice nobody here may give', () => {
     'es ilegal que me pidan eso',
     '¿cuánto dinero puedo recibir si demando?',
     '¿es mejor declararme culpable?',
+    'can i get my deportation case dismissed',
+    '¿puedo lograr que desestimen mi caso?',
   ])('flags "%s"', (q) => {
     expect(intentsOf(q)).toContain('advice');
   });
@@ -117,6 +119,8 @@ describe('intentsOf: advice nobody here may give', () => {
     '¿Cómo presento una demanda de reclamos menores?',
     'do i have a right to a free interpreter',
     '¿por qué es mejor pagar en línea?',
+    'how do i get my case dismissed',
+    'can i get my ticket dismissed if i go to traffic school',
   ])('does not flag the procedural question "%s"', (q) => {
     expect(intentsOf(q)).not.toContain('advice');
   });
