@@ -203,3 +203,12 @@ describe('askedWords', () => {
     expect(askedWords('how do i pay which fee')).toEqual([]);
   });
 });
+
+describe('intentHints', () => {
+  it('hints steps with words that say steps, not with "process", which pages use for processing', () => {
+    expect(intentHints('steps')).toContain('steps');
+    // "Processed request", "el procesador de pagos": not instructions.
+    expect(intentHints('steps')).not.toContain('process');
+    expect(intentHints('steps')).not.toContain('proceso');
+  });
+});
