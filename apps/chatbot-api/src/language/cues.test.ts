@@ -4,6 +4,7 @@ import {
   askingClause,
   countedWords,
   frameWordPositions,
+  intentHints,
   intentsOf,
   questionKind,
 } from './cues.js';
