@@ -34,4 +34,9 @@ describe('the lay-legal table', () => {
     expect(groupOf('discrimination')).toBeUndefined();
     expect(groupOf('vision')).toBeUndefined();
   });
+
+  it('says "can\'t pay" in English as the Spanish side says "no puedo pagar"', () => {
+    expect(groupOf("i can't pay the fee")).toBe(groupOf('no puedo pagar'));
+    expect(groupOf('cannot pay')).toBe(groupOf('fee waiver'));
+  });
 });
