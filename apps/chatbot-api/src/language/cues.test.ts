@@ -19,6 +19,11 @@ describe('frameWordPositions: the money a cost verb already says', () => {
     // Money asked about in its own right stays a concept.
     expect(frameWords('how much money can i get')).toEqual([]);
   });
+
+  it('reads "right now" as when, not as a legal right', () => {
+    expect(frameWords('i cant pay my ticket right now')).toEqual(['right', 'now']);
+    expect(frameWords('do i have the right to an interpreter')).toEqual([]);
+  });
 });
 
 describe('frameWordPositions', () => {
