@@ -179,9 +179,33 @@ export function answeringSections(input: {
     );
   });
   // The first kind that any section is, in this order of preference; else every covering passage.
-  const candidates = [asked, factHeaded, inRangeSections, countedSections, exactSections, withFacts].find(
-    (list) => list.length > 0,
-  );
+  // A section headed by the question's own frame ("How it works" for "how does the search tool
+  // work", "What happens next" for "what happens after I file") is headed by what is asked.
+  // Not when the best section is already so headed.
+  const frameMatching = search.matching.filter((c) => c.key.startsWith('frame:'));
+  const frameScorer = conceptScorer({
+    ...search,
+    matching: frameMatching.map((c) => ({ ...c, key: c.key.slice('frame:'.length) })),
+  });
+  const frameHeadedOf = (p: ConceptPassage) => {
+    const h = p.headingPath?.at(-1);
+    return h !== undefined && h !== p.title && frameScorer(h) >= 1;
+  };
+  const frameHeaded =
+    frameMatching.length > 0 && !frameHeadedOf(covering[0]!)
+      ? sections.filter(
+          (p) => frameHeadedOf(p) && p.match.score >= covering[0]!.match.score * ASKED_SECTION_RATIO,
+        )
+      : [];
+  const candidates = [
+    asked,
+    frameHeaded,
+    factHeaded,
+    inRangeSections,
+    countedSections,
+    exactSections,
+    withFacts,
+  ].find((list) => list.length > 0);
   return {
     candidates: namingAsked(search, analysis.question, candidates ?? covering, sections, covering[0]!),
     answersHeading,

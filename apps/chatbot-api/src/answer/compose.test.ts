@@ -507,6 +507,53 @@ describe('composeAnswer: "when"', () => {
     expect(ask.content).toMatch(/^It varies with how complex/);
   });
 
+  it('answers "how does X work" from a section headed "How it works"', () => {
+    const future = passage(
+      '/tool/',
+      'Search tool',
+      'We will keep improving the search tool as people use it.',
+      {
+        score: 2,
+        coverage: 1,
+      },
+    );
+    future.headingPath = ['Search tool', 'Shaping the future'];
+    const how = passage(
+      '/tool/',
+      'Search tool',
+      'The search tool uses logic and machine learning to find results.',
+      {
+        score: 1.8,
+        coverage: 1,
+      },
+    );
+    how.chunkIndex = 1;
+    how.headingPath = ['Search tool', 'How it works'];
+    const concept = (key: string, weight: number, word: string) => ({
+      key,
+      weight,
+      alternatives: [{ words: [word], weight: 1 }],
+    });
+    const ask = (passages: ConceptPassage[]) =>
+      composeAnswer({
+        analysis: analyzeQuestion('how does the search tool work', null),
+        search: {
+          passages,
+          concepts: [],
+          matching: [
+            concept('search', 2, 'search'),
+            concept('tool', 2, 'tool'),
+            concept('frame:work', 0.6, 'work'),
+          ],
+        },
+        cite: true,
+      }).content;
+    expect(ask([future, how])).toMatch(/^The search tool uses logic and machine learning/);
+    // Not a section far behind the best one.
+    how.match.score = 1.2;
+    expect(ask([future, how])).toMatch(/^We will keep improving/);
+  });
+
   it('quotes a glossary entry with the term it defines', () => {
     const entry = passage('/glossary/', 'Glossary', 'A person who translates what is said in court.', {
       score: 2,
