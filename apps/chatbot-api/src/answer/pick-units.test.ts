@@ -366,6 +366,16 @@ describe('pickUnits: a list item the question singles out', () => {
     const off = units.map((u) => (u.unit.listItem ? { ...u, concepts: 0.1 } : u));
     expect(pickUnits(off, [], false).map((u) => u.unit.position)).toEqual([0]);
   });
+
+  it('reads the prose a quoted lead-in introduces', () => {
+    const units = unitsOf(
+      "The search tool uses logic and machine learning. Here's how it all comes together:\nPathway logic: first, it checks common requests.\nAgency matching: then it looks at agency names.",
+      'machine learning',
+    );
+    const picked = pickUnits(units, [], false).map((u) => u.unit.text);
+    expect(picked[1]).toBe("Here's how it all comes together:");
+    expect(picked[2]).toBe('Pathway logic: first, it checks common requests.');
+  });
 });
 
 describe('pickUnits: "why"', () => {

@@ -315,6 +315,9 @@ export function pickUnits(
       answersHeading ||
       u.concepts >= best.concepts * 0.5 ||
       (u.unit.listItem && led) ||
+      // What a quoted lead-in introduces, when it is prose ("Here's how it all comes together:" then
+      // "Pathway Logic: First, …").
+      leadsIn(picked[picked.length - 1]!) ||
       (leadsIn(u) && next?.unit.listItem === true && next.concepts >= best.concepts * 0.5) ||
       picked.every(asks) ||
       continues(u.unit.text) ||
