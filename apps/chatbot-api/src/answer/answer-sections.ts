@@ -3,8 +3,8 @@ import { stemForms } from '../knowledge/concept-weights.js';
 import { askedWords, countedWords, questionKind } from '../language/cues.js';
 import { type FactIntent, isExactFact, isFact } from '../language/facts.js';
 import { words } from '../language/words.js';
-import { conceptScorer, inRange, questionNumbers, sectionFactHeading } from './pick-units.js';
 import type { QueryAnalysis } from './query.js';
+import { conceptScorer, inRange, questionNumbers, sectionFactHeading } from './score-units.js';
 import { splitUnits } from './sentences.js';
 
 /*

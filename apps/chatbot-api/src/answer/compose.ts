@@ -4,17 +4,11 @@ import { factIntentsOf } from '../language/facts.js';
 import { contentWords, isSpanishSentence, type Language } from '../language/words.js';
 import { answeringSections, COVERAGE_THRESHOLD } from './answer-sections.js';
 import { choosePrimary, passageLanguage, readable } from './passage-language.js';
-import {
-  conceptScorer,
-  phraseCounter,
-  pickUnits,
-  type ScoredUnit,
-  scoreUnits,
-  trimToBudget,
-} from './pick-units.js';
+import { pickUnits, trimToBudget } from './pick-units.js';
 import type { QueryAnalysis } from './query.js';
 import { neutralizeMarkdown, render } from './render.js';
 import { contactSentence, type HelpContacts, REPLIES, referralSentence } from './replies.js';
+import { conceptScorer, phraseCounter, type ScoredUnit, scoreUnits } from './score-units.js';
 import { splitUnits } from './sentences.js';
 import { smallTalkReply } from './small-talk.js';
 import { withoutSharedSuffix } from './titles.js';

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { ConceptPassage, ConceptSearchResult } from '../knowledge/concept-search.js';
 import type { FactIntent } from '../language/facts.js';
+import { pickUnits } from './pick-units.js';
 import {
   conceptScorer,
   factHeading,
   inRange,
   numberRanges,
   phraseCounter,
-  pickUnits,
   questionNumbers,
   type ScoredUnit,
   scoreUnits,
   statementHeading,
-} from './pick-units.js';
+} from './score-units.js';
 
 function matching(keys: string[]): ConceptSearchResult {
   return {
