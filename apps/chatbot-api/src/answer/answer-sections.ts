@@ -17,16 +17,23 @@ import { splitUnits } from './sentences.js';
 export const COVERAGE_THRESHOLD = 0.5;
 /** Share of the question's concepts a section's question heading must hold to be the question asked. */
 export const ASKED_HEADING = 0.5;
-/** A section so headed may score this much lower than the best one. */
-const ASKED_SECTION_RATIO = 0.7;
-/** A section holding the kind of fact asked for may score this much lower than the best one. */
-const FACT_SECTION_RATIO = 0.7;
-/** A section naming what a which/what question asks for may score this much lower than the best one. */
-const ASKED_THING_RATIO = 0.7;
+/**
+ * A section preferred for what it is (an FAQ entry asking the question, one stating the fact asked
+ * for, one naming the thing asked for) may score this much lower than the best one.
+ */
+const NEAR_BEST = 0.7;
 
 /** Two questions ask for the same kind of answer, as far as their openers tell ("any": a situation). */
 function sameKind(a: string | null, b: string | null): boolean {
   return a === null || b === null || a === 'any' || b === 'any' || a === b;
+}
+
+/** The question's concepts whose own words (not an equivalent) are among `ws`, compared by stem. */
+function conceptsOfWords(search: ConceptSearchResult, ws: readonly string[]) {
+  const stems = ws.map((w) => stemForms([w]).en);
+  return search.matching.filter((c) =>
+    c.alternatives.some((a) => a.weight === 1 && a.words.some((w) => stems.includes(stemForms([w]).en))),
+  );
 }
 
 /** Words after a number that may still name what it counts ("three more people", "20 working-day"). */
@@ -44,15 +51,11 @@ function numberOfAsked(
   facts: readonly FactIntent[],
 ): (text: string) => boolean {
   // A span of time ("how many days do I have") is a duration, read as one.
-  const counted =
-    facts.includes('count') && !facts.includes('duration')
-      ? countedWords(question).map((w) => stemForms([w]).en)
-      : [];
-  const concepts = search.matching.filter(
-    (c) =>
-      (facts.length > 0 && c.key.startsWith('frame:')) ||
-      c.alternatives.some((a) => a.weight === 1 && a.words.some((w) => counted.includes(stemForms([w]).en))),
-  );
+  const counted = facts.includes('count') && !facts.includes('duration') ? countedWords(question) : [];
+  const concepts = [
+    ...(facts.length > 0 ? search.matching.filter((c) => c.key.startsWith('frame:')) : []),
+    ...conceptsOfWords(search, counted),
+  ];
   const forms = concepts.flatMap((c) =>
     c.alternatives.filter((a) => a.words.length === 1).map((a) => stemForms(a.words)),
   );
@@ -126,7 +129,7 @@ export function answeringSections(input: {
     facts.length > 0
       ? sections.filter(
           (p) =>
-            p.match.score >= covering[0]!.match.score * FACT_SECTION_RATIO &&
+            p.match.score >= covering[0]!.match.score * NEAR_BEST &&
             unitsOf(p).some((u) => isFact(u.text, facts)),
         )
       : [];
@@ -160,10 +163,7 @@ export function answeringSections(input: {
   const asksOwn = (p: ConceptPassage) =>
     !analysis.followUp || ownScorer(p.headingPath!.at(-1)!) >= ASKED_HEADING;
   const asked = (answersHeading(covering[0]!) ? [covering[0]!] : sections)
-    .filter(
-      (p) =>
-        answersHeading(p) && asksOwn(p) && p.match.score >= covering[0]!.match.score * ASKED_SECTION_RATIO,
-    )
+    .filter((p) => answersHeading(p) && asksOwn(p) && p.match.score >= covering[0]!.match.score * NEAR_BEST)
     .map((p) => ({ p, share: scorer(p.headingPath!.at(-1)!) }))
     .sort((a, b) => b.share - a.share || b.p.match.score - a.p.match.score)
     .map((a) => a.p);
@@ -175,10 +175,9 @@ export function answeringSections(input: {
       heading !== null &&
       scorer(heading) > 0 &&
       scorer((p.headingPath ?? []).join(' ')) >= ASKED_HEADING &&
-      p.match.score >= covering[0]!.match.score * FACT_SECTION_RATIO
+      p.match.score >= covering[0]!.match.score * NEAR_BEST
     );
   });
-  // The first kind that any section is, in this order of preference; else every covering passage.
   // A section headed by the question's own frame ("How it works" for "how does the search tool
   // work", "What happens next" for "what happens after I file") is headed by what is asked.
   // Not when the best section is already so headed.
@@ -193,10 +192,9 @@ export function answeringSections(input: {
   };
   const frameHeaded =
     frameMatching.length > 0 && !frameHeadedOf(covering[0]!)
-      ? sections.filter(
-          (p) => frameHeadedOf(p) && p.match.score >= covering[0]!.match.score * ASKED_SECTION_RATIO,
-        )
+      ? sections.filter((p) => frameHeadedOf(p) && p.match.score >= covering[0]!.match.score * NEAR_BEST)
       : [];
+  // The first kind that any section is, in this order of preference; else every covering passage.
   const candidates = [
     asked,
     frameHeaded,
@@ -226,16 +224,11 @@ function namingAsked(
   sections: readonly ConceptPassage[],
   best: ConceptPassage,
 ): ConceptPassage[] {
-  const asked = askedWords(question).map((w) => stemForms([w]).en);
-  const keys = search.matching
-    .filter((c) =>
-      c.alternatives.some((a) => a.weight === 1 && a.words.some((w) => asked.includes(stemForms([w]).en))),
-    )
-    .map((c) => c.key);
+  const keys = conceptsOfWords(search, askedWords(question)).map((c) => c.key);
   const names = (p: ConceptPassage) =>
     keys.every((k) => p.match.matched.includes(k) && !p.match.loose.includes(k));
   if (keys.length === 0 || candidates.length === 0 || names(candidates[0]!)) return [...candidates];
-  const near = (p: ConceptPassage) => names(p) && p.match.score >= best.match.score * ASKED_THING_RATIO;
+  const near = (p: ConceptPassage) => names(p) && p.match.score >= best.match.score * NEAR_BEST;
   // Of the likeliest kind of section first (an FAQ entry, a section with the fact), else any.
   const naming = candidates.filter(near);
   const others = naming.length > 0 ? naming : sections.filter(near);
