@@ -49,6 +49,29 @@ function search(passages: ConceptPassage[]): ConceptSearchResult {
   };
 }
 
+/**
+ * A search for the given concepts over the passages: each concept's first word is the question's own
+ * (weight 1), the others its equivalents at the weight given (0.85, a lexicon equivalent, by default).
+ */
+function searchOf(
+  passages: ConceptPassage[],
+  concepts: { key: string; weight: number; words: (string | [string, number])[]; known?: boolean }[],
+): ConceptSearchResult {
+  return {
+    passages,
+    concepts: concepts.map((c) => ({ key: c.key, label: c.key, weight: c.weight, known: c.known ?? true })),
+    matching: concepts.map((c) => ({
+      key: c.key,
+      weight: c.weight,
+      alternatives: c.words.map((w, i) =>
+        typeof w === 'string'
+          ? { words: w.split(' '), weight: i === 0 ? 1 : 0.85 }
+          : { words: w[0].split(' '), weight: w[1] },
+      ),
+    })),
+  };
+}
+
 describe('composeAnswer', () => {
   it('answers an English question from an English page even when a Spanish page matched better', () => {
     const spanish = passage(
@@ -396,24 +419,13 @@ describe('composeAnswer: "when"', () => {
     page.match.matched = ['renew', 'passport'];
     page.match.loose = ['passport'];
     page.match.sureCoverage = 0.41;
-    const twoThings: ConceptSearchResult = {
-      passages: [page],
-      concepts: [
-        { key: 'renew', label: 'renew', weight: 4.6, known: true },
-        { key: 'passport', label: 'passport', weight: 6.6, known: false },
+    const twoThings = searchOf(
+      [page],
+      [
+        { key: 'renew', weight: 4.6, words: ['renew'] },
+        { key: 'passport', weight: 6.6, words: ['passport', ['pass', 0.45]], known: false },
       ],
-      matching: [
-        { key: 'renew', weight: 4.6, alternatives: [{ words: ['renew'], weight: 1 }] },
-        {
-          key: 'passport',
-          weight: 6.6,
-          alternatives: [
-            { words: ['passport'], weight: 1 },
-            { words: ['pass'], weight: 0.45 },
-          ],
-        },
-      ],
-    };
+    );
     const ask = () =>
       composeAnswer({
         analysis: analyzeQuestion('how do i renew my passport', null),
@@ -451,27 +463,14 @@ describe('composeAnswer: "when"', () => {
     transit.chunkIndex = 1;
     transit.headingPath = ['Hours and Locations', 'Getting here'];
     transit.match.matched = ['bus', 'hall', 'justice'];
-    const concept = (key: string, weight: number, alternatives: string[]) => ({
-      key,
-      weight,
-      alternatives: alternatives.map((w, i) => ({ words: [w], weight: i === 0 ? 1 : 0.85 })),
-    });
     const ask = (question: string, passages: ConceptPassage[]) =>
       composeAnswer({
         analysis: analyzeQuestion(question, null),
-        search: {
-          passages,
-          concepts: [
-            { key: 'bus', label: 'bus / transit', weight: 1.9, known: true },
-            { key: 'hall', label: 'hall', weight: 2.8, known: true },
-            { key: 'justice', label: 'justice', weight: 2.8, known: true },
-          ],
-          matching: [
-            concept('bus', 1.9, ['bus', 'transit']),
-            concept('hall', 2.8, ['hall']),
-            concept('justice', 2.8, ['justice']),
-          ],
-        },
+        search: searchOf(passages, [
+          { key: 'bus', weight: 1.9, words: ['bus', 'transit'] },
+          { key: 'hall', weight: 2.8, words: ['hall'] },
+          { key: 'justice', weight: 2.8, words: ['justice'] },
+        ]),
         cite: true,
       }).content;
     expect(ask('which bus goes to the hall of justice', [hours, transit])).toMatch(
@@ -529,23 +528,14 @@ describe('composeAnswer: "when"', () => {
     );
     how.chunkIndex = 1;
     how.headingPath = ['Search tool', 'How it works'];
-    const concept = (key: string, weight: number, word: string) => ({
-      key,
-      weight,
-      alternatives: [{ words: [word], weight: 1 }],
-    });
     const ask = (passages: ConceptPassage[]) =>
       composeAnswer({
         analysis: analyzeQuestion('how does the search tool work', null),
-        search: {
-          passages,
-          concepts: [],
-          matching: [
-            concept('search', 2, 'search'),
-            concept('tool', 2, 'tool'),
-            concept('frame:work', 0.6, 'work'),
-          ],
-        },
+        search: searchOf(passages, [
+          { key: 'search', weight: 2, words: ['search'] },
+          { key: 'tool', weight: 2, words: ['tool'] },
+          { key: 'frame:work', weight: 0.6, words: ['work'] },
+        ]),
         cite: true,
       }).content;
     expect(ask([future, how])).toMatch(/^The search tool uses logic and machine learning/);

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { contentWords, isFunctionWord } from './words.js';
+
+describe('function words', () => {
+  it('leaves out how a question is asked: "till" and "til" as "until", stance adverbs as "really"', () => {
+    expect(contentWords('how long till i hear back')).toEqual(['long', 'hear', 'back']);
+    expect(isFunctionWord('til')).toBe(true);
+    expect(contentWords('what does it actually mean')).toEqual(['mean']);
+  });
+
+  it('keeps what the question is about, in either language', () => {
+    expect(contentWords('¿Dónde pago la multa?')).toEqual(['pago', 'multa']);
+    expect(isFunctionWord('ticket')).toBe(false);
+  });
+});
