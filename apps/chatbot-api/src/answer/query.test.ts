@@ -69,6 +69,13 @@ describe('analyzeQuestion', () => {
     expect(perdi.map((x) => x.words.join(' '))).toEqual(expect.arrayContaining(['lose', 'lost']));
   });
 
+  it('lets a question that negates meet a page\'s "non-" word, and only then', () => {
+    const of = (q: string) =>
+      analyzeQuestion(q, null).concepts.flatMap((c) => c.alternatives.map((a) => a.words.join(' ')));
+    expect(of('do you help people who do not speak english')).toContain('nonenglish');
+    expect(of('do you help people who speak english')).not.toContain('nonenglish');
+  });
+
   it('gives a Spanish word the words English pages write for its English equivalent', () => {
     const viuda = analyzeQuestion('soy viuda, ¿qué beneficios tengo?', null).concepts.find(
       (c) => c.key === 'viuda',

@@ -228,6 +228,25 @@ function addIrregularForms(c: Concept): void {
   }
 }
 
+/** Words that negate what follows, in English and Spanish (apostrophes dropped, as `words` does). */
+const NEGATORS = new Set(
+  'not no dont doesnt didnt cant cannot isnt arent wasnt werent wont never without nunca sin'.split(' '),
+);
+
+/**
+ * A question that negates ("if I don't speak English") may be answered by a page's "non-" word
+ * ("non-English speaking"), which passages hold joined ("nonenglish", see `joinNegations`).
+ */
+function addNegatedForms(c: Concept): void {
+  if (c.key.includes(':')) return;
+  for (const a of [...c.alternatives]) {
+    if (a.words.length !== 1 || a.words[0]!.startsWith('non')) continue;
+    const negated = `non${a.words[0]}`;
+    if (!c.alternatives.some((x) => x.words.length === 1 && x.words[0] === negated))
+      c.alternatives.push({ words: [negated], weight: a.weight });
+  }
+}
+
 export function isFollowUp(question: string, own: readonly Concept[]): boolean {
   return own.length <= 1 || (own.length <= 3 && ANAPHORA.test(cueText(question)));
 }
@@ -242,6 +261,7 @@ export function analyzeQuestion(question: string, previous: string | null): Quer
     }
   }
   for (const c of concepts) addIrregularForms(c);
+  if (words(question).some((w) => NEGATORS.has(w))) for (const c of concepts) addNegatedForms(c);
   let intents = intentsOf(question);
   // "How much is it?" asks for an amount; the previous question says of what. A follow-up without
   // a question word of its own ("and on Saturdays?") keeps the previous question's intent.

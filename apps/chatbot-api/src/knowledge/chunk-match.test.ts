@@ -56,6 +56,21 @@ describe('matchOf', () => {
     expect(sure.loose).toEqual([]);
     expect(sure.sureCoverage).toBe(1);
   });
+
+  it('does not take a "non-" word for the word it negates', () => {
+    const both = [concept('service', 1), concept('connected', 1)];
+    const p = new Set(['se', 'co', 'no']);
+    const non = matchOf(fieldsOf('Burial', [], 'For a non-service-connected death: $300.', p), both);
+    expect(non.matched).toEqual(['connected']);
+    const own = matchOf(fieldsOf('Burial', [], 'For a service-connected death: $2,000.', p), both);
+    expect(own.matched).toEqual(['service', 'connected']);
+    // A Spanish line goes through the other reader: the same rule.
+    const es = matchOf(
+      fieldsOf('Entierro', [], 'Muerte non-service-connected: $300 (según la ley).', p),
+      both,
+    );
+    expect(es.matched).toEqual(['connected']);
+  });
 });
 
 describe('fieldsOf', () => {

@@ -1,5 +1,5 @@
 import { stem } from '../language/stem.js';
-import { words } from '../language/words.js';
+import { joinNegations, words } from '../language/words.js';
 import type { WeightedAlternative, WeightedConcept } from './concept-weights.js';
 
 /*
@@ -102,7 +102,8 @@ export function fieldReader(
   for (const p of prefixes) if (p.length > 0) codes.add(prefixCode(p));
   const ascii = asciiPrefixes(codes);
   const memo = new Map<string, { en: string; es: string }>();
-  const read = (s: string): StemmedField => {
+  const read = (text: string): StemmedField => {
+    const s = text.includes('-') || text.includes('‐') || text.includes('‑') ? joinNegations(text) : text;
     const out: StemmedWords = { words: 0, at: [], en: [], es: [] };
     const add = (w: string, position: number) => {
       let st = memo.get(w);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentWords, isFunctionWord } from './words.js';
+import { contentWords, isFunctionWord, words } from './words.js';
 
 describe('function words', () => {
   it('leaves out how a question is asked: "till" and "til" as "until", stance adverbs as "really"', () => {
@@ -11,5 +11,20 @@ describe('function words', () => {
   it('keeps what the question is about, in either language', () => {
     expect(contentWords('¿Dónde pago la multa?')).toEqual(['pago', 'multa']);
     expect(isFunctionWord('ticket')).toBe(false);
+  });
+});
+
+describe('words', () => {
+  it('joins "non-" to the word it negates, so it never reads as that word', () => {
+    expect(words('Non-service-connected care')).toEqual(['nonservice', 'connected', 'care']);
+    expect(words('a non-TTY phone, or none - not one')).toEqual([
+      'a',
+      'nontty',
+      'phone',
+      'or',
+      'none',
+      'not',
+      'one',
+    ]);
   });
 });

@@ -15,9 +15,20 @@ export function fold(text: string): string {
   return text.normalize('NFD').replace(COMBINING_MARKS, '').toLowerCase();
 }
 
-/** Folded words of a text, in order. */
+/** "non-" and the word it negates, as written with a hyphen ("non-service-connected"). */
+const NEGATED = /\b(non)[-‐‑](?=\p{L})/giu;
+
+/**
+ * "non-" joined to the word it negates: "non-service-connected" care is the opposite of
+ * "service-connected" care, and "non-TTY" phones are not TTYs, so neither may match those words.
+ */
+export function joinNegations(text: string): string {
+  return text.replace(NEGATED, '$1');
+}
+
+/** Folded words of a text, in order ("non-" joined to the word it negates). */
 export function words(text: string): string[] {
-  return fold(text).replace(/['’]/g, '').match(WORD) ?? [];
+  return joinNegations(fold(text)).replace(/['’]/g, '').match(WORD) ?? [];
 }
 
 function wordSet(file: string): Set<string> {
