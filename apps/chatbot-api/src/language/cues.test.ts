@@ -85,6 +85,13 @@ describe('frameWordPositions', () => {
     );
   });
 
+  it('reads "how often" as asking for a frequency, and its words and "how many times" as its frame', () => {
+    expect(intentsOf('how often do i have to renew it')).toContain('frequency');
+    expect(intentsOf('¿cada cuánto tengo que renovarlo?')).toContain('frequency');
+    expect(frameWords('how often do i have to renew it')).toEqual(['how', 'often']);
+    expect(frameWords('how many times should i test a document')).toEqual(['how', 'many', 'times']);
+  });
+
   it('reads "how old" as asking for an age, not about something old', () => {
     expect(frameWords('how old do i have to be to get a pension')).toEqual(['how', 'old']);
     expect(intentsOf('how old do i have to be to get a pension')).toContain('duration');

@@ -13,6 +13,7 @@ export type Intent =
   | 'duration'
   | 'measure'
   | 'count'
+  | 'frequency'
   | 'place'
   | 'contact'
   | 'list'

@@ -151,12 +151,37 @@ describe('count facts', () => {
     expect(isFact('Necesita dos copias.', ['count'])).toBe(true);
   });
 
+  it('takes how many times, as "twice" or "three times"', () => {
+    expect(isFact('Test at least twice.', ['count'])).toBe(true);
+    expect(isFact('You may renew it three times.', ['count'])).toBe(true);
+    expect(isFact('Puede pedirlo dos veces.', ['count'])).toBe(true);
+    expect(isFact('At times the office is busy.', ['count'])).toBe(false);
+  });
+
   it('leaves number words that count nothing', () => {
     expect(isFact('One-on-one sessions work best.', ['count'])).toBe(false);
     expect(isFact('Pay a one-time fee.', ['count'])).toBe(false);
     expect(isFact('No one will call you.', ['count'])).toBe(false);
     expect(isFact('Use one of the forms below.', ['count'])).toBe(false);
     expect(isFact('Llene uno de los formularios.', ['count'])).toBe(false);
+  });
+});
+
+describe('frequency facts', () => {
+  it('takes how often, in either language', () => {
+    for (const t of [
+      'Renew your registration every 2 years.',
+      'Reports are filed annually.',
+      'The board meets once a month.',
+      'Se paga cada mes.',
+      'Se reúne dos veces al año.',
+    ])
+      expect(isFact(t, ['frequency'])).toBe(true);
+  });
+
+  it('is not "every" before something other than a stretch of time', () => {
+    expect(isFact('Every member must sign.', ['frequency'])).toBe(false);
+    expect(isFact('Within a year of the decision.', ['frequency'])).toBe(false);
   });
 });
 

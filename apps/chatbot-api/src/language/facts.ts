@@ -2,13 +2,22 @@ import type { Intent } from './cues.js';
 import { readDataFile } from './data-files.js';
 
 /** Shapes of facts (data/language/fact-patterns.json): an amount, a time, an address, a phone number. */
-export type FactIntent = 'amount' | 'time' | 'duration' | 'measure' | 'count' | 'place' | 'contact';
+export type FactIntent =
+  | 'amount'
+  | 'time'
+  | 'duration'
+  | 'measure'
+  | 'count'
+  | 'frequency'
+  | 'place'
+  | 'contact';
 export const FACT_INTENTS: readonly FactIntent[] = [
   'amount',
   'time',
   'duration',
   'measure',
   'count',
+  'frequency',
   'place',
   'contact',
 ];
