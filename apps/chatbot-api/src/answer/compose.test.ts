@@ -252,6 +252,31 @@ describe('composeAnswer: "when"', () => {
     expect(plain.content).toMatch(/^Ask the clerk for an interpreter/);
   });
 
+  it('answers "who can" from an entry asking "am I eligible", not from one asking "can I"', () => {
+    const page = passage(
+      '/interpreters/',
+      'Interpreters',
+      'The court keeps a list of certified interpreters for every language.',
+      { score: 2, coverage: 1 },
+    );
+    page.headingPath = ['Interpreters', 'How does the court choose an interpreter?'];
+    const entry = passage('/interpreters/', 'Interpreters', 'You must pass the state certification exam.', {
+      score: 1.6,
+      coverage: 1,
+    });
+    entry.headingPath = ['Interpreters', 'Am I eligible to be an interpreter?'];
+    page.sections = [entry];
+    const ask = () =>
+      composeAnswer({
+        analysis: analyzeQuestion('who can be an interpreter', null),
+        search: search([page]),
+        cite: true,
+      }).content;
+    expect(ask()).toMatch(/^You must pass the state certification exam\./);
+    entry.headingPath = ['Interpreters', 'Can I bring my own interpreter?'];
+    expect(ask()).toMatch(/^The court keeps a list/);
+  });
+
   it('answers from an FAQ entry asking the question over a section that only names its words more', () => {
     const page = passage(
       '/remote/',

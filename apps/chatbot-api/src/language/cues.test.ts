@@ -141,7 +141,11 @@ describe('intentsOf: advice nobody here may give', () => {
 
 describe('questionKind', () => {
   it.each([
-    ['who can make a foia request', 'person'],
+    ['who can make a foia request', 'eligibility'],
+    ['Am I eligible to use the appointments tools?', 'eligibility'],
+    ['¿quién puede pedir un intérprete?', 'eligibility'],
+    ['who can i call about my case', 'person'],
+    ['who is the judge', 'person'],
     ['Where do I send my request?', 'place'],
     ['when is the court open', 'time'],
     ['how long will it take', 'duration'],
