@@ -76,6 +76,15 @@ describe('analyzeQuestion', () => {
     expect(of('do you help people who speak english')).not.toContain('nonenglish');
   });
 
+  it('finds the formal "deceased" for an everyday "dead" or "died"', () => {
+    for (const q of ['records about my dead father', 'my father died, how do i get his records']) {
+      const all = analyzeQuestion(q, null).concepts.flatMap((c) =>
+        c.alternatives.map((a) => a.words.join(' ')),
+      );
+      expect(all).toContain('deceased');
+    }
+  });
+
   it('gives a Spanish word the words English pages write for its English equivalent', () => {
     const viuda = analyzeQuestion('soy viuda, ¿qué beneficios tengo?', null).concepts.find(
       (c) => c.key === 'viuda',
