@@ -92,6 +92,14 @@ describe('frameWordPositions', () => {
     expect(frameWords('how many times should i test a document')).toEqual(['how', 'many', 'times']);
   });
 
+  it('reads "how far ahead" and "how early" as asking when, not how far away', () => {
+    expect(intentsOf('how far ahead will i find out when my trial is')).toContain('duration');
+    expect(intentsOf('how far ahead will i find out when my trial is')).not.toContain('measure');
+    expect(frameWords('how far in advance do i get notice')).toEqual(['how', 'far', 'in', 'advance']);
+    expect(questionKind('how early should i arrive')).toBe('duration');
+    expect(intentsOf('how far is the parking lot')).toContain('measure');
+  });
+
   it('reads "how old" as asking for an age, not about something old', () => {
     expect(frameWords('how old do i have to be to get a pension')).toEqual(['how', 'old']);
     expect(intentsOf('how old do i have to be to get a pension')).toContain('duration');
