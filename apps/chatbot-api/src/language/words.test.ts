@@ -11,6 +11,8 @@ describe('function words', () => {
   it('keeps what the question is about, in either language', () => {
     expect(contentWords('¿Dónde pago la multa?')).toEqual(['pago', 'multa']);
     expect(isFunctionWord('ticket')).toBe(false);
+    // What staff may ask is what the question is about ("what can a store employee ask me").
+    expect(contentWords('what can a store employee ask me')).toEqual(['store', 'employee', 'ask']);
   });
 });
 
