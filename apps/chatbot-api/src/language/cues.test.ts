@@ -100,6 +100,14 @@ describe('frameWordPositions', () => {
     expect(intentsOf('how far is the parking lot')).toContain('measure');
   });
 
+  it('marks the verb of getting in "where can I get X": the question is where X is', () => {
+    expect(frameWords('where can i pick up a flag for the funeral')).toEqual(['pick', 'up']);
+    expect(frameWords('¿dónde puedo conseguir una bandera?')).toContain('conseguir');
+    // Not what is done there ("where can I pay"), nor getting asked some other way.
+    expect(frameWords('where can i pay my ticket')).not.toContain('pay');
+    expect(frameWords('how do i get a flag')).not.toContain('get');
+  });
+
   it('reads "how old" as asking for an age, not about something old', () => {
     expect(frameWords('how old do i have to be to get a pension')).toEqual(['how', 'old']);
     expect(intentsOf('how old do i have to be to get a pension')).toContain('duration');
