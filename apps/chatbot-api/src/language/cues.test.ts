@@ -103,6 +103,7 @@ describe('frameWordPositions', () => {
   it('marks the verb of getting in "where can I get X": the question is where X is', () => {
     expect(frameWords('where can i pick up a flag for the funeral')).toEqual(['pick', 'up']);
     expect(frameWords('¿dónde puedo conseguir una bandera?')).toContain('conseguir');
+    expect(frameWords('¿dónde consigo una bandera?')).toContain('consigo');
     // Not what is done there ("where can I pay"), nor getting asked some other way.
     expect(frameWords('where can i pay my ticket')).not.toContain('pay');
     expect(frameWords('how do i get a flag')).not.toContain('get');
