@@ -74,6 +74,8 @@ describe('analyzeQuestion', () => {
       analyzeQuestion(q, null).concepts.flatMap((c) => c.alternatives.map((a) => a.words.join(' ')));
     expect(of('do you help people who do not speak english')).toContain('nonenglish');
     expect(of('do you help people who speak english')).not.toContain('nonenglish');
+    // Only what the negator negates, a few words on: not every word of the question.
+    expect(of('do you help people who do not speak english')).not.toContain('nonhelp');
   });
 
   it('finds the formal "deceased" for an everyday "dead" or "died"', () => {

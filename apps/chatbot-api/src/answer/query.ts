@@ -233,17 +233,30 @@ const NEGATORS = new Set(
   'not no dont doesnt didnt cant cannot isnt arent wasnt werent wont never without nunca sin'.split(' '),
 );
 
+/** How many words after a negator may still be what it negates ("not a U.S. citizen"). */
+const NEGATED_WITHIN = 3;
+
 /**
- * A question that negates ("if I don't speak English") may be answered by a page's "non-" word
- * ("non-English speaking"), which passages hold joined ("nonenglish", see `joinNegations`).
+ * A question that negates a word ("if I don't speak English", "I'm not a citizen") may be answered
+ * by a page's "non-" word ("non-English speaking", "noncitizens"), which passages hold joined
+ * ("nonenglish", see `joinNegations`): the negated word, and its sure equivalents, get that form.
  */
-function addNegatedForms(c: Concept): void {
-  if (c.key.includes(':')) return;
-  for (const a of [...c.alternatives]) {
-    if (a.words.length !== 1 || a.words[0]!.startsWith('non')) continue;
-    const negated = `non${a.words[0]}`;
-    if (!c.alternatives.some((x) => x.words.length === 1 && x.words[0] === negated))
-      c.alternatives.push({ words: [negated], weight: a.weight });
+function addNegatedForms(concepts: readonly Concept[], question: string): void {
+  const ws = words(question);
+  const negated = new Set<string>();
+  ws.forEach((w, i) => {
+    if (NEGATORS.has(w)) for (const n of ws.slice(i + 1, i + 1 + NEGATED_WITHIN)) negated.add(n);
+  });
+  if (negated.size === 0) return;
+  for (const c of concepts) {
+    const own = c.alternatives[0]?.words;
+    if (c.key.includes(':') || !own || !own.some((w) => negated.has(w))) continue;
+    for (const a of [...c.alternatives]) {
+      if (a.words.length !== 1 || a.weight < STRONG_ALTERNATIVE || a.words[0]!.startsWith('non')) continue;
+      const form = `non${a.words[0]}`;
+      if (!c.alternatives.some((x) => x.words.length === 1 && x.words[0] === form))
+        c.alternatives.push({ words: [form], weight: a.weight });
+    }
   }
 }
 
@@ -261,7 +274,7 @@ export function analyzeQuestion(question: string, previous: string | null): Quer
     }
   }
   for (const c of concepts) addIrregularForms(c);
-  if (words(question).some((w) => NEGATORS.has(w))) for (const c of concepts) addNegatedForms(c);
+  addNegatedForms(concepts, question);
   let intents = intentsOf(question);
   // "How much is it?" asks for an amount; the previous question says of what. A follow-up without
   // a question word of its own ("and on Saturdays?") keeps the previous question's intent.
