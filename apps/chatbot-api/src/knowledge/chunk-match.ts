@@ -103,7 +103,7 @@ export function fieldReader(
   const ascii = asciiPrefixes(codes);
   const memo = new Map<string, { en: string; es: string }>();
   const read = (text: string): StemmedField => {
-    const s = text.includes('-') || text.includes('‐') || text.includes('‑') ? joinNegations(text) : text;
+    const s = joinNegations(text);
     const out: StemmedWords = { words: 0, at: [], en: [], es: [] };
     const add = (w: string, position: number) => {
       let st = memo.get(w);
