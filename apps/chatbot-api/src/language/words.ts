@@ -17,9 +17,9 @@ export function fold(text: string): string {
 
 /**
  * "non-" and the word it negates, as written with a hyphen ("non-service-connected"). Without the u
- * flag (\b under iu is far slower), a letter beyond ASCII is any non-ASCII character.
+ * flag (\b under iu is far slower), a letter beyond ASCII is any character from U+00C0 on.
  */
-const NEGATED = /\b(non)[-‐‑](?=[a-z]|[^\x00-\x7f])/gi;
+const NEGATED = /\b(non)[-‐‑](?=[a-z\u00c0-\uffff])/gi;
 /** A cheap test first: most texts have hyphens, few a "non-". */
 const MAY_NEGATE = /non[-‐‑]/i;
 
