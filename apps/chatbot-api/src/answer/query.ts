@@ -6,6 +6,7 @@ import {
   type Intent,
   intentHints,
   intentsOf,
+  negatedWords,
 } from '../language/cues.js';
 import { findGlossaryPhrases, findPlainPhrases } from '../language/glossary.js';
 import { irregularForms } from '../language/irregular-forms.js';
@@ -228,25 +229,13 @@ function addIrregularForms(c: Concept): void {
   }
 }
 
-/** Words that negate what follows, in English and Spanish (apostrophes dropped, as `words` does). */
-const NEGATORS = new Set(
-  'not no dont doesnt didnt cant cannot isnt arent wasnt werent wont never without nunca sin'.split(' '),
-);
-
-/** How many words after a negator may still be what it negates ("not a U.S. citizen"). */
-const NEGATED_WITHIN = 3;
-
 /**
  * A question that negates a word ("if I don't speak English", "I'm not a citizen") may be answered
  * by a page's "non-" word ("non-English speaking", "noncitizens"), which passages hold joined
  * ("nonenglish", see `joinNegations`): the negated word, and its sure equivalents, get that form.
  */
 function addNegatedForms(concepts: readonly Concept[], question: string): void {
-  const ws = words(question);
-  const negated = new Set<string>();
-  ws.forEach((w, i) => {
-    if (NEGATORS.has(w)) for (const n of ws.slice(i + 1, i + 1 + NEGATED_WITHIN)) negated.add(n);
-  });
+  const negated = negatedWords(question);
   if (negated.size === 0) return;
   for (const c of concepts) {
     const own = c.alternatives[0]?.words;

@@ -6,6 +6,7 @@ import {
   frameWordPositions,
   intentHints,
   intentsOf,
+  negatedWords,
   questionKind,
 } from './cues.js';
 import { words } from './words.js';
@@ -244,5 +245,13 @@ describe('intentHints', () => {
     // "Processed request", "el procesador de pagos": not instructions.
     expect(intentHints('steps')).not.toContain('process');
     expect(intentHints('steps')).not.toContain('proceso');
+  });
+});
+
+describe('negatedWords', () => {
+  it('reads the few words after a negator, in either language', () => {
+    expect([...negatedWords("i don't speak english, can you help")]).toEqual(['speak', 'english', 'can']);
+    expect([...negatedWords('¿qué pasa si no hablo inglés?')]).toEqual(['hablo', 'ingles']);
+    expect(negatedWords('i speak english').size).toBe(0);
   });
 });

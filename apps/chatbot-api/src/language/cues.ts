@@ -1,4 +1,5 @@
 import { readDataFile } from './data-files.js';
+import type { FactIntent } from './facts.js';
 import { contentWords, words } from './words.js';
 
 /*
@@ -6,21 +7,8 @@ import { contentWords, words } from './words.js';
  * place, a contact, a list, steps, yes or no, a definition, or advice that nobody here may give.
  */
 
-export type Intent =
-  | 'advice'
-  | 'amount'
-  | 'time'
-  | 'duration'
-  | 'measure'
-  | 'count'
-  | 'frequency'
-  | 'place'
-  | 'contact'
-  | 'list'
-  | 'steps'
-  | 'reason'
-  | 'yesno'
-  | 'definition';
+/** A kind of fact (see facts.ts), or another kind of answer. */
+export type Intent = FactIntent | 'advice' | 'list' | 'steps' | 'reason' | 'yesno' | 'definition';
 
 const raw = JSON.parse(readDataFile('question-cues.json')) as {
   cues: Record<Intent, string[]>;
@@ -28,6 +16,7 @@ const raw = JSON.parse(readDataFile('question-cues.json')) as {
   frames: string[];
   openers: Record<string, string[]>;
   asked: string[];
+  negators: string[];
 };
 const CUES = Object.entries(raw.cues).map(([intent, patterns]) => ({
   intent: intent as Intent,
@@ -134,6 +123,23 @@ export function countedWords(question: string): string[] {
     }
   }
   return [];
+}
+
+const NEGATORS = new Set(raw.negators);
+/** How many words after a negator may still be what it negates ("not a U.S. citizen"). */
+const NEGATED_WITHIN = 3;
+
+/**
+ * The words a question negates ("speak", "english" in "if I don't speak English"): the few words
+ * after each negator (data: question-cues.json "negators"); empty when it negates nothing.
+ */
+export function negatedWords(question: string): Set<string> {
+  const ws = words(question);
+  const negated = new Set<string>();
+  ws.forEach((w, i) => {
+    if (NEGATORS.has(w)) for (const n of ws.slice(i + 1, i + 1 + NEGATED_WITHIN)) negated.add(n);
+  });
+  return negated;
 }
 
 /**
