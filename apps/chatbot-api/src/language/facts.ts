@@ -2,16 +2,7 @@ import type { Intent } from './cues.js';
 import { readDataFile } from './data-files.js';
 
 /** Shapes of facts (data/language/fact-patterns.json): an amount, a time, an address, a phone number. */
-export type FactIntent =
-  | 'amount'
-  | 'time'
-  | 'duration'
-  | 'measure'
-  | 'count'
-  | 'frequency'
-  | 'place'
-  | 'contact';
-export const FACT_INTENTS: readonly FactIntent[] = [
+export const FACT_INTENTS = [
   'amount',
   'time',
   'duration',
@@ -20,7 +11,8 @@ export const FACT_INTENTS: readonly FactIntent[] = [
   'frequency',
   'place',
   'contact',
-];
+] as const;
+export type FactIntent = (typeof FACT_INTENTS)[number];
 
 interface Pattern {
   /** The pattern as written (flags iu). */
