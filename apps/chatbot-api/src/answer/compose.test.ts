@@ -72,6 +72,22 @@ function searchOf(
   };
 }
 
+/**
+ * A page whose best section (score 2) is headed `section[0]` and one of its other sections, an
+ * FAQ-style entry (score 1.6) headed `entry[0]`; both cover the question. `ask` answers from it.
+ */
+function pageWithEntry(path: string, title: string, section: [string, string], entry: [string, string]) {
+  const page = passage(path, title, section[1], { score: 2, coverage: 1 });
+  page.headingPath = [title, section[0]];
+  const sub = passage(path, title, entry[1], { score: 1.6, coverage: 1 });
+  sub.headingPath = [title, entry[0]];
+  page.sections = [sub];
+  const ask = (question: string, previous: string | null = null) =>
+    composeAnswer({ analysis: analyzeQuestion(question, previous), search: search([page]), cite: true })
+      .content;
+  return { page, entry: sub, ask };
+}
+
 describe('composeAnswer', () => {
   it('answers an English question from an English page even when a Spanish page matched better', () => {
     const spanish = passage(
@@ -253,47 +269,30 @@ describe('composeAnswer: "when"', () => {
   });
 
   it('answers "who can" from an entry asking "am I eligible", not from one asking "can I"', () => {
-    const page = passage(
+    const { entry, ask } = pageWithEntry(
       '/interpreters/',
       'Interpreters',
-      'The court keeps a list of certified interpreters for every language.',
-      { score: 2, coverage: 1 },
+      [
+        'How does the court choose an interpreter?',
+        'The court keeps a list of certified interpreters for every language.',
+      ],
+      ['Am I eligible to be an interpreter?', 'You must pass the state certification exam.'],
     );
-    page.headingPath = ['Interpreters', 'How does the court choose an interpreter?'];
-    const entry = passage('/interpreters/', 'Interpreters', 'You must pass the state certification exam.', {
-      score: 1.6,
-      coverage: 1,
-    });
-    entry.headingPath = ['Interpreters', 'Am I eligible to be an interpreter?'];
-    page.sections = [entry];
-    const ask = () =>
-      composeAnswer({
-        analysis: analyzeQuestion('who can be an interpreter', null),
-        search: search([page]),
-        cite: true,
-      }).content;
-    expect(ask()).toMatch(/^You must pass the state certification exam\./);
+    expect(ask('who can be an interpreter')).toMatch(/^You must pass the state certification exam\./);
     entry.headingPath = ['Interpreters', 'Can I bring my own interpreter?'];
-    expect(ask()).toMatch(/^The court keeps a list/);
+    expect(ask('who can be an interpreter')).toMatch(/^The court keeps a list/);
   });
 
   it('answers from an FAQ entry asking the question over a section that only names its words more', () => {
-    const page = passage(
+    const { page, entry, ask } = pageWithEntry(
       '/remote/',
       'Remote hearings',
-      'Breakout rooms are private: an interpreter can meet you there before the hearing.',
-      { score: 2, coverage: 1 },
+      [
+        'What is a breakout room?',
+        'Breakout rooms are private: an interpreter can meet you there before the hearing.',
+      ],
+      ['Can I bring my own interpreter?', 'No. The court provides one for free.'],
     );
-    page.headingPath = ['Remote hearings', 'What is a breakout room?'];
-    const entry = passage('/remote/', 'Remote hearings', 'No. The court provides one for free.', {
-      score: 1.6,
-      coverage: 1,
-    });
-    entry.headingPath = ['Remote hearings', 'Can I bring my own interpreter?'];
-    page.sections = [entry];
-    const ask = (question: string, previous: string | null = null) =>
-      composeAnswer({ analysis: analyzeQuestion(question, previous), search: search([page]), cite: true })
-        .content;
     expect(ask('can i bring my own interpreter')).toMatch(/^No\. The court provides one for free\./);
     // Staff see the page's other sections with their scores in the explanation.
     const explained = composeAnswer({
