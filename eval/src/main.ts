@@ -21,6 +21,8 @@ const evalDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = join(evalDir, '..');
 
 const { values } = parseArgs({
+  // pnpm passes the "--" of `pnpm run eval -- --verbose` on to the script.
+  args: process.argv.slice(2).filter((a) => a !== '--'),
   options: {
     verbose: { type: 'boolean', default: false },
     json: { type: 'string' },

@@ -1,3 +1,4 @@
+import { MISS_KINDS, type MissKind } from './diagnose.js';
 import type { QuestionResult } from './scoring.js';
 
 export interface Rate {
@@ -18,6 +19,8 @@ export interface SiteFigures {
   disallowedCitedAnswers: number;
   disallowedIndexed: number;
   errors: number;
+  /** Key-fact misses of answerable questions, by kind (diagnose.ts). */
+  misses: Record<MissKind, number>;
 }
 
 const rate = (results: QuestionResult[], pick: (r: QuestionResult) => boolean | null): Rate => {
@@ -56,6 +59,9 @@ export function siteFigures(
     disallowedCitedAnswers: results.filter((r) => r.disallowedCited.length > 0).length,
     disallowedIndexed: indexed.disallowed,
     errors: results.filter((r) => r.error !== undefined).length,
+    misses: Object.fromEntries(
+      MISS_KINDS.map((k) => [k, answerable.filter((r) => r.miss === k).length]),
+    ) as Record<MissKind, number>,
   };
 }
 
@@ -74,6 +80,7 @@ export function formatSite(f: SiteFigures): string {
     `  answerable but declined        ${frac(f.answerable.declined)}`,
     `  Spanish: hit@3 ${frac(f.spanish.hitAt3)}, key fact ${frac(f.spanish.keyFact)}`,
     `  follow-ups: hit@3 ${frac(f.followUp.hitAt3)}, key fact ${frac(f.followUp.keyFact)}`,
+    `  key-fact misses by kind: ${MISS_KINDS.map((k) => `${k} ${f.misses[k]}`).join(', ')}`,
     ...(f.errors > 0 ? [`  errors                         ${f.errors} questions could not be asked`] : []),
   ].join('\n');
 }
@@ -88,7 +95,8 @@ export function formatQuestion(r: QuestionResult): string {
         : mark(r.legalFlagged, 'flagged');
   const cited = r.citedPaths.slice(0, 3).join(' ') || '(no citations)';
   const answer = r.answer.replace(/\s+/g, ' ').slice(0, 160);
-  return `  ${r.id.padEnd(12)} ${verdict.padEnd(18)} ${JSON.stringify(r.question)}\n${' '.repeat(16)}→ ${cited}${
+  const why = r.miss ? ` [${r.miss}]` : '';
+  return `  ${r.id.padEnd(12)} ${verdict.padEnd(18)}${why} ${JSON.stringify(r.question)}\n${' '.repeat(16)}→ ${cited}${
     r.disallowedCited.length > 0 ? ' [DISALLOWED CITED]' : ''
   }\n${' '.repeat(16)}${r.error ? `ERROR ${r.error}` : answer}`;
 }

@@ -1,6 +1,7 @@
 import { updateAccount } from '@amicus/chatbot-api';
 import { startTestChatbotApi } from '@amicus/chatbot-api/testing';
 import { createApiClient } from './api-client.js';
+import { diagnoseMiss, type IndexedChunk } from './diagnose.js';
 import type { Question, QuestionSet } from './question-set.js';
 import { type SiteFigures, siteFigures } from './report.js';
 import { failedResult, type QuestionResult, scoreAnswer, urlPath } from './scoring.js';
@@ -60,6 +61,10 @@ export async function runSite(set: QuestionSet, opts: RunSiteOptions): Promise<S
       disallowedPaths: set.disallowedPaths,
       legalAdvicePhrases: opts.legalAdvicePhrases,
     };
+    const chunkRows = api.deps.db.prepare(
+      'SELECT chunk_index AS chunkIndex, heading_path AS headingPath, text FROM kb_chunks WHERE document_id = ? ORDER BY chunk_index',
+    );
+    const chunksOf = (documentId: string) => chunkRows.all(documentId) as IndexedChunk[];
     const questions = set.questions.filter(opts.filter ?? (() => true));
     const results: QuestionResult[] = [];
     for (const q of questions) {
@@ -72,6 +77,11 @@ export async function runSite(set: QuestionSet, opts: RunSiteOptions): Promise<S
           messages.push({ role: 'user', content: turn }, { role: 'assistant', content: last.content ?? '' });
         }
         const result = last ? scoreAnswer(q, last, ctx) : failedResult(q, 'no turns');
+        if (last && result.keyFact === false) {
+          const { kind, ...detail } = diagnoseMiss(q, last, { documentUrls, chunksOf });
+          result.miss = kind;
+          if (detail.cited !== undefined) result.missDetail = detail;
+        }
         if (opts.explain?.has(q.id)) result.explanation = await client.explain(messages.slice(0, -1));
         results.push(result);
       } catch (err) {

@@ -1,4 +1,5 @@
 import type { AssistantMessageWire } from './api-client.js';
+import type { MissKind } from './diagnose.js';
 import type { KeyFact, Question, QuestionKind } from './question-set.js';
 
 export interface QuestionResult {
@@ -25,6 +26,10 @@ export interface QuestionResult {
   error?: string;
   /** The chatbot-api's explanation of the answer (only for questions named by `--explain`). */
   explanation?: unknown;
+  /** Why an answerable question missed its key fact (see diagnose.ts). */
+  miss?: MissKind;
+  /** Where the key fact is on the expected page, against the section cited (see diagnose.ts). */
+  missDetail?: { cited?: string; holding?: string[] };
 }
 
 export interface ScoringContext {
