@@ -9,6 +9,7 @@ import { feedbackHandler } from './feedback/feedback-route.js';
 import { feedbackObserver } from './feedback/feedback-store.js';
 import { healthRoutes } from './http/health.js';
 import { errorHandler, HttpError } from './http/http-error.js';
+import { jsonBody } from './http/json-body.js';
 import { cached, originGuard, trustedSelfOrigin } from './http/origin.js';
 import { requestContext } from './http/request-context.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -60,7 +61,7 @@ export function createApp(deps: RelayDeps): Express {
   const api = Router();
   api.use(originGuard({ allowedOrigins, ownOrigin: trustedSelfOrigin(config.server.publicOrigin) }));
   api.use(limits({ name: 'ip', limit: config.limits.ipPerMinute, key: byIp }));
-  api.use(express.json({ limit: config.limits.bodyLimitBytes }));
+  api.use(jsonBody({ limit: config.limits.bodyLimitBytes }));
   api.post(
     '/sessions',
     limits({ name: 'sessions', limit: config.limits.sessionsPerIpPerMinute, key: byIp }),
