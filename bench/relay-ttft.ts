@@ -8,7 +8,7 @@
  * 1. Concurrent streams (the issue's measure): `level` visitors each ask, read the whole answer
  *    (an upstream stand-in that answers like a model, 20 deltas 40 ms apart), and ask again, so
  *    `level` answers are in flight at every moment and questions arrive spread over time, as on a
- *    court's site. Phases alternate direct / relay / relay / direct (twice from 50 streams).
+ *    court's site. Phases alternate direct / relay / relay / direct (twice over).
  * 2. Bursts: `level` questions sent in the same instant to an upstream that answers at once; the
  *    queue at the relay then dominates. The same burst through a bare node:http proxy
  *    (bench/bare-proxy.mjs, none of the relay's checks) shows how much of that any HTTP hop costs.
@@ -17,6 +17,7 @@
  * In bursts each round sends `level` direct and `level` relayed streams (the order alternates per
  * round), and the added time is the median over pairs (round, slot) of relay − direct.
  * Env: BENCH_LEVELS (default 1,50,200), BENCH_SKIP_REAL=1, BENCH_ONLY=concurrent|burst|memory,
+ * BENCH_ONE_STREAM_PHASE (answers per phase at one stream, default 48),
  * RELAY_NODE_ARGS (node flags for the relay processes, e.g. `--cpu-prof`), RELAY_MAIN (another
  * build of the relay, for before/after).
  */
@@ -39,6 +40,7 @@ const QUESTION = 'How do I pay a traffic ticket?';
 const LEVELS = (process.env.BENCH_LEVELS ?? '1,50,200').split(',').map(Number);
 const ROUNDS: Record<number, number> = { 1: 60, 50: 8, 200: 4 };
 const ONLY = process.env.BENCH_ONLY;
+const ONE_STREAM_PHASE = Number(process.env.BENCH_ONE_STREAM_PHASE ?? 48);
 const json = { 'content-type': 'application/json' };
 const BARE_PROXY = fileURLToPath(new URL('./bare-proxy.mjs', import.meta.url));
 
@@ -138,8 +140,9 @@ async function concurrent(target: Target, answerMs: number): Promise<void> {
   for (const level of LEVELS) {
     const slots = await makeSlots(target, level);
     // Enough answers for a steady median on a noisy shared machine: at least 6 per visitor and
-    // 24 per phase, and (from 50 streams) four phases per path.
-    const perVisitor = Math.max(6, Math.ceil(24 / level));
+    // 24 per phase (at one stream BENCH_ONE_STREAM_PHASE, default 48: its median moved by half a
+    // millisecond between runs of 24), and four phases per path.
+    const perVisitor = level === 1 ? ONE_STREAM_PHASE : Math.max(6, Math.ceil(24 / level));
     const phase = async (via: 'direct' | 'relay', counted: number[] | null): Promise<number> => {
       let answers = 0;
       await Promise.all(
@@ -162,7 +165,7 @@ async function concurrent(target: Target, answerMs: number): Promise<void> {
     let relayed = 0;
     let cpu = 0;
     const order = ['direct', 'relay', 'relay', 'direct'] as const;
-    for (const via of level === 1 ? order : [...order, ...order]) {
+    for (const via of [...order, ...order]) {
       if (via === 'direct') await phase(via, direct);
       else {
         const before = cpuMs(target.relay.pid);
