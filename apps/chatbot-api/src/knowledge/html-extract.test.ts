@@ -97,6 +97,24 @@ describe('extractHtml', () => {
     expect(text).not.toContain('var x');
   });
 
+  it('skips navigation and search made of plain elements inside the main content', () => {
+    const html = `<!doctype html><html><head><title>Small claims</title></head><body><main>
+      <div role="navigation" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li><a href="/civil/">Civil cases</a></li></ol></div>
+      <h1>Small claims</h1>
+      <div role="search"><label>Search this site <input name="q"></label></div>
+      <p>You can sue for up to $12,500 in small claims court.</p>
+      <section role="navigation"><h2>On this page</h2><ul><li><a href="#file">How to file</a></li></ul></section>
+      <h2 id="file">How to file</h2><p>File the claim form at the clerk's office.</p>
+    </main></body></html>`;
+    const { blocks } = extractHtml(html);
+    const texts = blocks.map((b) => (b.kind === 'text' ? b.text : ''));
+    expect(texts).toEqual([
+      'You can sue for up to $12,500 in small claims court.',
+      "File the claim form at the clerk's office.",
+    ]);
+    expect(blocks.map((b) => b.headings.join(' > '))).toEqual(['Small claims', 'Small claims > How to file']);
+  });
+
   it('lists links and meta robots for the crawler', () => {
     const doc = extractHtml(page);
     expect(doc.links).toContain('/forms/postpone.pdf');

@@ -177,7 +177,7 @@ function walk(node: DomNode, blocks: Block[], stack: { level: number; text: stri
       if (text) pushText(blocks, stack, text);
       continue;
     }
-    if (SKIP_TAGS.has(tag)) continue;
+    if (SKIP_TAGS.has(tag) || navigationRole(child)) continue;
     const heading = /^H([1-6])$/.exec(tag);
     if (heading) {
       const level = Number(heading[1]);
@@ -205,6 +205,15 @@ function walk(node: DomNode, blocks: Block[], stack: { level: number; text: stri
     }
     walk(child, blocks, stack);
   }
+}
+
+/**
+ * An element that says it is navigation or a search box (`role="navigation"`, `role="search"`: a
+ * breadcrumb or an "On this page" list built from a `<div>`) is skipped like a `<nav>` or a `<form>`.
+ */
+function navigationRole(node: DomNode): boolean {
+  const role = node.getAttribute?.('role');
+  return role === 'navigation' || role === 'search';
 }
 
 /**
@@ -242,7 +251,12 @@ function textOf(node: DomNode, buttons = false): string {
   if (node.nodeType !== 1) return '';
   const tag = node.nodeName.toUpperCase();
   if (tag === 'BR') return ' ';
-  if ((SKIP_TAGS.has(tag) && !(buttons && tag === 'BUTTON')) || footnoteReference(node, tag)) return '';
+  if (
+    (SKIP_TAGS.has(tag) && !(buttons && tag === 'BUTTON')) ||
+    navigationRole(node) ||
+    footnoteReference(node, tag)
+  )
+    return '';
   let out = '';
   const children = node.childNodes;
   for (let i = 0; i < children.length; i++) out += textOf(children[i]!, buttons);
