@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ConceptPassage, ConceptSearchResult } from '../knowledge/concept-search.js';
 import type { FactIntent } from '../language/facts.js';
-import { pickUnits } from './pick-units.js';
+import { MAX_LIST_ITEMS, pickUnits } from './pick-units.js';
 import {
   conceptScorer,
   factHeading,
@@ -344,10 +344,23 @@ describe('pickUnits: a list item the question singles out', () => {
     expect(pickUnits(list, [], false).map((u) => u.unit.position)).toEqual([0, 3]);
   });
 
-  it('reads on through the list when no item stands out', () => {
+  it('reads the whole list when no item stands out', () => {
     const even = list.map((u) => (u.unit.listItem ? { ...u, concepts: 0.15 } : u));
-    // The lead-in is read with its list: three items, not two.
-    expect(pickUnits(even, [], false).map((u) => u.unit.position)).toEqual([0, 1, 2, 3]);
+    // The lead-in is read with its list, all of it: the items are not counted as sentences.
+    expect(pickUnits(even, [], false).map((u) => u.unit.position)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('reads every condition a lead-in introduces, and stops at the list limit', () => {
+    const conditions = [
+      unit('You can use these tools if you meet all of these requirements. You:', 0, 0.4, false),
+      ...Array.from({ length: MAX_LIST_ITEMS + 2 }, (_, i) =>
+        unit(`Meet requirement number ${i + 1}, and`, i + 1, 0, false, true),
+      ),
+      unit('Other tools are described below.', MAX_LIST_ITEMS + 3, 0, false),
+    ];
+    expect(pickUnits(conditions, [], false).map((u) => u.unit.position)).toEqual(
+      Array.from({ length: MAX_LIST_ITEMS + 1 }, (_, i) => i),
+    );
   });
 
   it('reads a lead-in after the best sentence with the list it introduces', () => {

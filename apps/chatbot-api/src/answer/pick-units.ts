@@ -199,11 +199,21 @@ export function pickUnits(
   // Reading on from the best unit while the text stays on the question, then its lead-in.
   // Reading a list that a quoted lead-in introduces: its items go with it.
   let led = best.unit.text.endsWith(':');
+  // The items of a list a quoted lead-in introduces are read whole (up to the list's own limit), not
+  // counted as sentences: two of the conditions that "all of these must be true" name mislead.
+  const ledItems = new Set<ScoredUnit>();
   for (let i = best.unit.position + 1; i < units.length; i++) {
     const u = units[i]!;
+    if (u.unit.listItem && led && ledItems.size >= MAX_LIST_ITEMS) break;
+    const inLedList = u.unit.listItem && led;
     // An FAQ entry's first paragraph is its answer, whole (up to the character budget).
     // A lead-in ("You can use these tools to:") is read with its list, not counted apart from it.
-    if (picked.filter((p) => !leadsIn(p)).length >= max && !(answersHeading && sameParagraph(u, best))) break;
+    if (
+      !inLedList &&
+      picked.filter((p) => !leadsIn(p) && !ledItems.has(p)).length >= max &&
+      !(answersHeading && sameParagraph(u, best))
+    )
+      break;
     // Steps are read on through the section; other answers stop where the text leaves the question.
     const next = units[i + 1];
     const onTopic =
@@ -220,6 +230,7 @@ export function pickUnits(
       sameParagraph(u, best);
     if (!onTopic && !intents.includes('steps')) break;
     picked.push(u);
+    if (inLedList) ledItems.add(u);
     led = u.unit.text.endsWith(':') || (led && u.unit.listItem);
   }
   const prev = units[best.unit.position - 1];
