@@ -442,3 +442,26 @@ describe('phraseCounter', () => {
     expect(withPhrases[0]!.unit.text).toMatch(/^There is nothing wrong/);
   });
 });
+
+describe('pickUnits: a list asked for', () => {
+  const hub = [
+    unit('Other benefits and services', 0, 0, false),
+    unit('Life Insurance: explore your options and find out how to apply.', 1, 0.2, false, true),
+    unit('Burial Benefits: learn how to plan a burial service.', 2, 0, false, true),
+    unit('Education and Training: apply for the GI Bill to help pay for college.', 3, 0.9, false, true),
+    unit('Housing Assistance: find out how to buy a home.', 4, 0, false, true),
+  ];
+
+  it('quotes the one item of an untitled list that holds the question, not its neighbours', () => {
+    expect(pickUnits(hub, ['steps'], false).map((u) => u.unit.position)).toEqual([0, 3]);
+  });
+
+  it('quotes the whole list when the section is titled for the question', () => {
+    expect(pickUnits(hub, ['steps'], true).map((u) => u.unit.position)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('quotes the whole list when its lead-in names the question', () => {
+    const led = [unit('To apply for education benefits, you need:', 0, 0.5, false), ...hub.slice(1)];
+    expect(pickUnits(led, ['list'], false).map((u) => u.unit.position)).toEqual([0, 1, 2, 3, 4]);
+  });
+});

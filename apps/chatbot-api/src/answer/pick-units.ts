@@ -96,6 +96,13 @@ export function pickUnits(
     if (best.s > 0 || (titled && !wantsReasons)) {
       const max = intents.includes('steps') && !intents.includes('list') ? MAX_STEPS : MAX_LIST_ITEMS;
       const lead = best.r.lead && best.r.lead.unit.text.length <= 300 ? [best.r.lead] : [];
+      // A list neither its heading nor its lead-in ties to the question, one item of which holds
+      // the question ("Education and Training: apply for the GI Bill…" among a hub's other
+      // benefits): that item is the answer, not its neighbours.
+      const top = Math.max(...best.r.items.map((u) => u.concepts));
+      const singled = best.r.items.filter((u) => u.concepts === top);
+      if (!titled && (best.r.lead?.concepts ?? 0) === 0 && best.r.items.length > 2 && singled.length === 1)
+        return [...lead, singled[0]!];
       return [...lead, ...best.r.items.slice(0, max)];
     }
   }
