@@ -465,3 +465,25 @@ describe('pickUnits: a list asked for', () => {
     expect(pickUnits(led, ['list'], false).map((u) => u.unit.position)).toEqual([0, 1, 2, 3, 4]);
   });
 });
+
+describe('pickUnits: one condition of a list of conditions', () => {
+  const lead = unit('At least one of these must be true. You:', 0, 0.3, false);
+  const items = (joiner: string) => [
+    unit(`Are at least 65 years old, ${joiner}`, 1, 0.5, false, true),
+    unit(`Are totally and permanently disabled, ${joiner}`, 2, 0.1, false, true),
+    unit(`Are a patient in a nursing home, ${joiner}`, 3, 0.1, false, true),
+    unit('Get Supplemental Security Income', 4, 0.1, false, true),
+  ];
+
+  it('quotes the condition the question singles out, without the "or" that joined it to the next', () => {
+    const picked = pickUnits([lead, ...items('or')], [], false);
+    expect(picked.map((u) => u.unit.position)).toEqual([0, 1]);
+    expect(picked[1]!.unit.text).toBe('Are at least 65 years old');
+  });
+
+  it('quotes every condition when all of them must hold ("and")', () => {
+    const all = unit('All of these must be true. You:', 0, 0.3, false);
+    const picked = pickUnits([all, ...items('and')], [], false);
+    expect(picked.map((u) => u.unit.position)).toEqual([0, 1, 2, 3, 4]);
+  });
+});

@@ -56,6 +56,26 @@ function leadsIn(u: ScoredUnit): boolean {
   return !u.unit.listItem && u.unit.text.endsWith(':');
 }
 
+/** A list item's closing joiner to the next item ("…65 years old, or"; "…, y"). */
+const JOINER = /[,;]?\s+(?:and|or|y|o)$/i;
+
+/** Whether a list's items are joined by "and" (each must hold), as its items but the last end. */
+function allMustHold(items: readonly ScoredUnit[]): boolean {
+  const joined = items.slice(0, -1).map((u) =>
+    JOINER.exec(u.unit.text.trim())?.[0]
+      .trim()
+      .replace(/^[,;]\s*/, ''),
+  );
+  const ands = joined.filter((j) => j !== undefined && /^(?:and|y)$/i.test(j)).length;
+  return ands * 2 > joined.length;
+}
+
+/** A list item quoted alone, without the joiner that tied it to the next item. */
+function withoutJoiner(u: ScoredUnit): ScoredUnit {
+  const text = u.unit.text.trim().replace(JOINER, '');
+  return text === u.unit.text ? u : { ...u, unit: { ...u.unit, text } };
+}
+
 /** Whether two units come from the same paragraph of the passage (list items never share one). */
 function sameParagraph(a: ScoredUnit, b: ScoredUnit): boolean {
   return !a.unit.listItem && a.unit.paragraph !== undefined && a.unit.paragraph === b.unit.paragraph;
@@ -68,6 +88,35 @@ export function pickUnits(
   titled: boolean,
   /** The section's own heading asks the visitor's question ("Can I use a passport?"): its text answers it from the start. */
   answersHeading = false,
+): ScoredUnit[] {
+  return finishLists(choose(units, intents, titled, answersHeading), units);
+}
+
+/**
+ * Conditions that must all hold are quoted all or none (two of "all of these must be true" mislead);
+ * an item quoted without the one after it loses the joiner that tied them ("…65 years old, or").
+ */
+function finishLists(picked: readonly ScoredUnit[], units: readonly ScoredUnit[]): ScoredUnit[] {
+  const chosen = new Set(picked);
+  for (const run of listRuns(units)) {
+    if (run.items.length > MAX_LIST_ITEMS || !run.items.some((u) => chosen.has(u)) || !allMustHold(run.items))
+      continue;
+    for (const u of run.items) chosen.add(u);
+    if (run.lead && run.lead.unit.text.length <= 300) chosen.add(run.lead);
+  }
+  return [...chosen]
+    .sort((a, b) => a.unit.position - b.unit.position)
+    .map((u) => {
+      const next = units[u.unit.position + 1];
+      return u.unit.listItem && next?.unit.listItem && !chosen.has(next) ? withoutJoiner(u) : u;
+    });
+}
+
+function choose(
+  units: readonly ScoredUnit[],
+  intents: readonly Intent[],
+  titled: boolean,
+  answersHeading: boolean,
 ): ScoredUnit[] {
   if (units.length === 0) return [];
   const facts = factIntentsOf(intents);
