@@ -67,6 +67,26 @@ describe('splitUnits: lead-ins', () => {
   });
 });
 
+describe('splitUnits: sentence ends', () => {
+  const texts = (passage: string) => splitUnits(passage).map((u) => u.text);
+
+  it('does not end a sentence at an abbreviation or initials before a number, nor at "v." in a case name', () => {
+    expect(
+      texts('Three orders apply: E.O. 12866, E.O. 12988, and E.O. 13563. Agencies follow them.'),
+    ).toEqual(['Three orders apply: E.O. 12866, E.O. 12988, and E.O. 13563.', 'Agencies follow them.']);
+    expect(
+      texts('Walters v. Reno, 145 F.3d 1032 (9th Cir. 1998), is the case. It was decided on appeal.'),
+    ).toEqual(['Walters v. Reno, 145 F.3d 1032 (9th Cir. 1998), is the case.', 'It was decided on appeal.']);
+  });
+
+  it('still ends a sentence before one that opens with a number', () => {
+    expect(texts('The fee is 20 dollars. 15 people came.')).toEqual([
+      'The fee is 20 dollars.',
+      '15 people came.',
+    ]);
+  });
+});
+
 describe('render', () => {
   const u = (text: string, listItem: boolean, position: number) => ({ unit: { text, listItem, position } });
 

@@ -15,8 +15,10 @@ const CELL_SEPARATOR = ' | ';
 // as "a.m." or "St." split wrongly now and then; the answer stays readable because units are kept whole.
 // Abbreviations that are usually followed by a capital without ending the sentence ("the U.S.
 // Department of Justice") are excluded by the look-behind.
+// Before a number, a short capitalized abbreviation or initials do not end one either ("E.O. 12866",
+// "9th Cir. 1998", "Sec. 3").
 const SENTENCE_END =
-  /(?<=[.!?])(?<!\b(?:U\.S|U\.S\.A|Mr|Mrs|Ms|Dr|St|No|Sr|Sra|Dra|Jr|vs|e\.g|i\.e|EE\.UU)\.)\s+(?=[\p{Lu}¿¡"“(\d])/u;
+  /(?<=[.!?])(?<!\b(?:U\.S|U\.S\.A|Mr|Mrs|Ms|Dr|St|No|Sr|Sra|Dra|Jr|v|vs|e\.g|i\.e|EE\.UU)\.)(?:\s+(?=[\p{Lu}¿¡"“(])|(?<!\b\p{Lu}\p{L}{0,3}\.)\s+(?=\d))/u;
 const MAX_UNIT = 400;
 
 // Short unpunctuated lines are headings, except those carrying figures (phone numbers, hours, rooms).
