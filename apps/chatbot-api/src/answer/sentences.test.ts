@@ -79,6 +79,13 @@ describe('splitUnits: sentence ends', () => {
     ).toEqual(['Walters v. Reno, 145 F.3d 1032 (9th Cir. 1998), is the case.', 'It was decided on appeal.']);
   });
 
+  it('does not end a sentence at "p.m." before a parenthesis', () => {
+    expect(texts('File by 11:59 p.m. (Eastern time), or mail it to us. We read every petition.')).toEqual([
+      'File by 11:59 p.m. (Eastern time), or mail it to us.',
+      'We read every petition.',
+    ]);
+  });
+
   it('still ends a sentence before one that opens with a number', () => {
     expect(texts('The fee is 20 dollars. 15 people came.')).toEqual([
       'The fee is 20 dollars.',

@@ -16,9 +16,9 @@ const CELL_SEPARATOR = ' | ';
 // Abbreviations that are usually followed by a capital without ending the sentence ("the U.S.
 // Department of Justice") are excluded by the look-behind.
 // Before a number, a short capitalized abbreviation or initials do not end one either ("E.O. 12866",
-// "9th Cir. 1998", "Sec. 3").
+// "9th Cir. 1998", "Sec. 3"); before a parenthesis, nor does "p.m." ("by 5 p.m. (Eastern time)").
 const SENTENCE_END =
-  /(?<=[.!?])(?<!\b(?:U\.S|U\.S\.A|Mr|Mrs|Ms|Dr|St|No|Sr|Sra|Dra|Jr|v|vs|e\.g|i\.e|EE\.UU)\.)(?:\s+(?=[\p{Lu}¿¡"“(])|(?<!\b\p{Lu}\p{L}{0,3}\.)\s+(?=\d))/u;
+  /(?<=[.!?])(?<!\b(?:U\.S|U\.S\.A|Mr|Mrs|Ms|Dr|St|No|Sr|Sra|Dra|Jr|v|vs|e\.g|i\.e|EE\.UU)\.)(?:\s+(?=[\p{Lu}¿¡"“])|(?<!\b\p{Ll}\.\p{Ll}\.)\s+(?=\()|(?<!\b\p{Lu}\p{L}{0,3}\.)\s+(?=\d))/u;
 const MAX_UNIT = 400;
 
 // Short unpunctuated lines are headings, except those carrying figures (phone numbers, hours, rooms).
