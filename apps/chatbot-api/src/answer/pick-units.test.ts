@@ -207,6 +207,22 @@ describe('number ranges', () => {
     expect(pickUnits(named, ['time'], true).map((u) => u.unit.position)).not.toContain(1);
   });
 
+  it('quotes the table row the question singles out alone, and all rows when none is singled out', () => {
+    const rows = [
+      unit('Fines — Speeding, 1 to 15 mph over: $238', 0, 0.4, true, true),
+      unit('Fines — Speeding, 16 to 25 mph over: $367', 1, 0.4, true, true),
+      unit('Fines — Running a red light: $490', 2, 0.2, true, true),
+    ];
+    // "red light ticket cost": the one row naming a red light.
+    const red = rows.map((u, i) => (i === 2 ? { ...u, concepts: 0.9 } : u));
+    expect(pickUnits(red, ['amount'], false).map((u) => u.unit.position)).toEqual([2]);
+    // "speeding 10 over": two rows name speeding; the one whose range holds 10.
+    const ten = rows.map((u, i) => (i === 0 ? { ...u, inRange: true } : u));
+    expect(pickUnits(ten, ['amount'], false).map((u) => u.unit.position)).toEqual([0]);
+    // "how much are speeding fines": both speeding rows, and the table's others.
+    expect(pickUnits(rows, ['amount'], false).map((u) => u.unit.position)).toEqual([0, 1, 2]);
+  });
+
   it('reads ranges, not phone numbers', () => {
     expect(numberRanges('51 to 75: 3; 1')).toEqual([[51, 75]]);
     expect(numberRanges('$1,500.01 to $5,000: $50')).toEqual([[1500.01, 5000]]);

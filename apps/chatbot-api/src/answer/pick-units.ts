@@ -197,10 +197,13 @@ function choose(
         return [...lead, ...items, ...tail];
       }
       if (table !== null) {
-        for (const u of units) {
-          if (picked.length >= 5) break;
-          if (u !== best && tableOf(u.unit) === table && u.fact) picked.push(u);
-        }
+        // A row the question singles out (the only one naming what is asked, or holding the number
+        // it gives: "10 over" in "1 to 15 mph over") is the answer; else the table's rows are.
+        const rows = units.filter((u) => u !== best && tableOf(u.unit) === table && u.fact);
+        const singled =
+          rows.every((u) => about(u) < about(best)) ||
+          (best.inRange === true && rows.every((u) => u.inRange !== true));
+        if (!singled) picked.push(...rows.slice(0, 4));
       } else {
         // The sentence after the fact often completes it ("…$75. Pay online or by mail."), and so
         // does the rest of its paragraph.

@@ -31,11 +31,29 @@ function asSentence(text: string): string {
     : `${capital.replace(/(?:[;,]?\s+(?:or|and|o|y))?[;,]?$/i, '')}.`;
 }
 
+/** The table name every row of a list starts with ("Fees — Filing: $75", "Fees — Copies: $1"), if any. */
+function sharedTable(items: readonly string[]): string | null {
+  if (items.length < 2) return null;
+  const first = items[0]!;
+  const i = first.indexOf(' — ');
+  if (i <= 0) return null;
+  const name = first.slice(0, i + 3);
+  return items.every((t) => t.startsWith(name)) ? first.slice(0, i) : null;
+}
+
 /** Paragraphs and lists of the picked units; one marker per paragraph or list, at its end. */
 export function render(picked: readonly Quotable[], marker: string): string[] {
   const blocks: string[] = [];
   let paragraph: string[] = [];
   let list: string[] = [];
+  // Rows of one table quoted together name their table once, as a lead-in, not on every row.
+  const flushList = () => {
+    const table = sharedTable(list);
+    if (table !== null) blocks.push(`${table}:`);
+    const items = table === null ? list : list.map((t) => t.slice(table.length + 3));
+    blocks.push(`${items.map((t) => `- ${t}`).join('\n')}${marker}`);
+    list = [];
+  };
   const asList = picked.filter((u) => u.unit.listItem).length >= 2;
   for (const [i, u] of picked.entries()) {
     // One item after its lead-in ("You must be:") is still a list item.
@@ -45,14 +63,13 @@ export function render(picked: readonly Quotable[], marker: string): string[] {
       // A lead-in and its list read as one block: the list's marker closes both.
       if (paragraph.length > 0) blocks.push(paragraph.join(' '));
       paragraph = [];
-      list.push(`- ${u.unit.text.trim()}`);
+      list.push(u.unit.text.trim());
     } else {
-      if (list.length > 0) blocks.push(`${list.join('\n')}${marker}`);
-      list = [];
+      if (list.length > 0) flushList();
       paragraph.push(asSentence(u.unit.text));
     }
   }
-  if (list.length > 0) blocks.push(`${list.join('\n')}${marker}`);
+  if (list.length > 0) flushList();
   if (paragraph.length > 0) blocks.push(`${paragraph.join(' ')}${marker}`);
   return blocks;
 }

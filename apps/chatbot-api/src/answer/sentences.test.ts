@@ -106,6 +106,22 @@ describe('render', () => {
     ).toEqual(['At least one must be true. You:', '- Are 65 or older, or [Source 1]']);
   });
 
+  it('names the table of rows quoted together once, as their lead-in', () => {
+    expect(
+      render(
+        [
+          u('Filing fees — $1,500 or less: $30', true, 0),
+          u('Filing fees — $1,500.01 to $5,000: $50', true, 1),
+        ],
+        ' [Source 1]',
+      ),
+    ).toEqual(['Filing fees:', '- $1,500 or less: $30\n- $1,500.01 to $5,000: $50 [Source 1]']);
+    // Rows of two tables keep their names.
+    expect(
+      render([u('Fees — Filing: $30', true, 0), u('Hours — Clerk: 8 to 4', true, 1)], ' [Source 1]'),
+    ).toEqual(['- Fees — Filing: $30\n- Hours — Clerk: 8 to 4 [Source 1]']);
+  });
+
   it('reads one item with no lead-in as a sentence', () => {
     expect(render([u('are 65 or older, or', true, 0)], ' [Source 1]')).toEqual([
       'Are 65 or older. [Source 1]',
