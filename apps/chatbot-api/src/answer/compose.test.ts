@@ -584,6 +584,28 @@ describe('composeAnswer: "when"', () => {
     expect(ask('what does interpreter mean')).toMatch(/^A person who translates/);
   });
 
+  it('reads a section that opens with a parenthesis together with its heading', () => {
+    const option = passage(
+      '/complaints/',
+      'File a complaint',
+      '(involving a specific airline): File with the Department of Transportation.',
+      { score: 2, coverage: 1 },
+    );
+    option.headingPath = ['File a complaint', 'Issues with Air Travel'];
+    const ask = () =>
+      composeAnswer({
+        analysis: analyzeQuestion('who do i complain to about an airline', null),
+        search: search([option]),
+        cite: true,
+      }).content;
+    expect(ask()).toMatch(
+      /^Issues with Air Travel \(involving a specific airline\): File with the Department/,
+    );
+    // A section that opens with ordinary text stands on its own.
+    option.text = 'File with the Department of Transportation.';
+    expect(ask()).toMatch(/^File with the Department/);
+  });
+
   it('follows a "how do I" answer with the sub-sections headed by the question\'s words, one per way', () => {
     const intro = passage(
       '/interpreters/',

@@ -216,6 +216,15 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
     !first.unit.listItem
   ) {
     picked[0] = { ...first, unit: { ...first.unit, text: `${term.replace(/:$/, '')}: ${first.unit.text}` } };
+  } else if (
+    term !== undefined &&
+    term !== primary.title &&
+    first.unit.position === 0 &&
+    first.unit.text.startsWith('(')
+  ) {
+    // A section that opens with a parenthesis qualifies its heading ("Issues with Air Travel" then
+    // "(involving a specific airline): File with the Department of Transportation"): read together.
+    picked[0] = { ...first, unit: { ...first.unit, text: `${term.replace(/:$/, '')} ${first.unit.text}` } };
   }
   // A lead-in that ends the section ("There are two options for filing a complaint:") is followed
   // by the sub-sections it introduces: each one's heading and first sentence. So is a "how do I"
