@@ -606,6 +606,26 @@ describe('composeAnswer: "when"', () => {
     expect(ask()).toMatch(/^File with the Department/);
   });
 
+  it('quotes the FAQ question a bare "No." answers', () => {
+    const entry = passage(
+      '/petitions/',
+      'Starting a case',
+      'No. You can still file electronically or mail your petition today.',
+      { score: 2, coverage: 1 },
+    );
+    entry.headingPath = ['Starting a case', 'My petition is due today. Is it too late to file?'];
+    const ask = () =>
+      composeAnswer({
+        analysis: analyzeQuestion('my petition is due today, what can i still do', null),
+        search: search([entry]),
+        cite: true,
+      }).content;
+    expect(ask()).toMatch(/^My petition is due today\. Is it too late to file\? No\. You can still file/);
+    // An answer that does not open with a bare yes or no stands on its own.
+    entry.text = 'You can still file electronically or mail your petition today.';
+    expect(ask()).toMatch(/^You can still file/);
+  });
+
   it('follows a "how do I" answer with the sub-sections headed by the question\'s words, one per way', () => {
     const intro = passage(
       '/interpreters/',

@@ -225,6 +225,18 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
     // A section that opens with a parenthesis qualifies its heading ("Issues with Air Travel" then
     // "(involving a specific airline): File with the Department of Transportation"): read together.
     picked[0] = { ...first, unit: { ...first.unit, text: `${term.replace(/:$/, '')} ${first.unit.text}` } };
+  } else if (
+    term !== undefined &&
+    term !== primary.title &&
+    first.unit.position === 0 &&
+    /\?\s*$/.test(term) &&
+    /^(?:yes|no|s[ií])\b\s*[.,;!]/i.test(first.unit.text.trim()) &&
+    !(analysis.intents.includes('yesno') && answersHeading(primary))
+  ) {
+    // An FAQ answer that opens with "No." answers the FAQ's question, which may not be the
+    // visitor's ("what can I still do?"): the question it answers is quoted with it, unless the
+    // visitor asked that same yes-or-no question.
+    picked[0] = { ...first, unit: { ...first.unit, text: `${term.trim()} ${first.unit.text}` } };
   }
   // A lead-in that ends the section ("There are two options for filing a complaint:") is followed
   // by the sub-sections it introduces: each one's heading and first sentence. So is a "how do I"

@@ -503,3 +503,20 @@ describe('pickUnits: one condition of a list of conditions', () => {
     expect(picked.map((u) => u.unit.position)).toEqual([0, 1, 2, 3, 4]);
   });
 });
+
+describe('pickUnits: a fact that completes a list', () => {
+  it('reads the line after a list of facts as the end of its last item when that item is left open', () => {
+    const units = [
+      unit('Mail the form, or a letter with the same information, to:', 0, 0.5, false),
+      unit('U.S. Department of Justice', 1, 0, false, true),
+      unit('Civil Rights Division: 950 Pennsylvania Avenue, NW', 2, 0, true, true),
+      unit('Washington, DC 20530.', 3, 0, true),
+    ];
+    const picked = pickUnits(units, ['place'], true);
+    expect(picked.map((u) => u.unit.text)).toEqual([
+      'Mail the form, or a letter with the same information, to:',
+      'U.S. Department of Justice',
+      'Civil Rights Division: 950 Pennsylvania Avenue, NW, Washington, DC 20530.',
+    ]);
+  });
+});

@@ -104,12 +104,30 @@ function finishLists(picked: readonly ScoredUnit[], units: readonly ScoredUnit[]
     for (const u of run.items) chosen.add(u);
     if (run.lead && run.lead.unit.text.length <= 300) chosen.add(run.lead);
   }
-  return [...chosen]
+  const out = [...chosen]
     .sort((a, b) => a.unit.position - b.unit.position)
     .map((u) => {
       const next = units[u.unit.position + 1];
       return u.unit.listItem && next?.unit.listItem && !chosen.has(next) ? withoutJoiner(u) : u;
     });
+  // A list item left open (no closing punctuation) and a short figure after it (a city and ZIP
+  // code after a street) are one thing: "950 Pennsylvania Avenue, NW, Washington, DC 20530."
+  for (let i = out.length - 2; i >= 0; i--) {
+    const [item, line] = [out[i]!, out[i + 1]!];
+    if (
+      item.unit.listItem &&
+      !line.unit.listItem &&
+      line.unit.position === item.unit.position + 1 &&
+      !/[.!?:;]$/.test(item.unit.text.trim()) &&
+      /\d/.test(line.unit.text) &&
+      line.unit.text.trim().split(/\s+/).length <= 6
+    )
+      out.splice(i, 2, {
+        ...item,
+        unit: { ...item.unit, text: `${item.unit.text.trim()}, ${line.unit.text.trim()}` },
+      });
+  }
+  return out;
 }
 
 function choose(
