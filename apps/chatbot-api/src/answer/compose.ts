@@ -204,39 +204,25 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
       'nothing quotable in the passages found',
     );
   }
-  // A glossary entry quoted for "what does X mean" says what it defines ("Pro Se: A petitioner who …").
+  // The section's own heading is quoted before its opening unit when that unit leans on it: a
+  // glossary entry quoted for "what does X mean" ("Pro Se: A petitioner who …"); a parenthesis that
+  // qualifies the heading ("Issues with Air Travel (involving a specific airline): File with …");
+  // a bare "No." answering an FAQ's question, which may not be the visitor's ("what can I still
+  // do?"), unless the visitor asked that same yes-or-no question.
   const term = primary.headingPath?.at(-1);
   const first = picked[0]!;
-  if (
-    analysis.intents.includes('definition') &&
-    term !== undefined &&
-    term !== primary.title &&
-    termEntry(search.matching)(term) &&
-    first.unit.position === 0 &&
-    !first.unit.listItem
-  ) {
-    picked[0] = { ...first, unit: { ...first.unit, text: `${term.replace(/:$/, '')}: ${first.unit.text}` } };
-  } else if (
-    term !== undefined &&
-    term !== primary.title &&
-    first.unit.position === 0 &&
-    first.unit.text.startsWith('(')
-  ) {
-    // A section that opens with a parenthesis qualifies its heading ("Issues with Air Travel" then
-    // "(involving a specific airline): File with the Department of Transportation"): read together.
-    picked[0] = { ...first, unit: { ...first.unit, text: `${term.replace(/:$/, '')} ${first.unit.text}` } };
-  } else if (
-    term !== undefined &&
-    term !== primary.title &&
-    first.unit.position === 0 &&
-    /\?\s*$/.test(term) &&
-    /^(?:yes|no|s[ií])\b\s*[.,;!]/i.test(first.unit.text.trim()) &&
-    !(analysis.intents.includes('yesno') && answersHeading(primary))
-  ) {
-    // An FAQ answer that opens with "No." answers the FAQ's question, which may not be the
-    // visitor's ("what can I still do?"): the question it answers is quoted with it, unless the
-    // visitor asked that same yes-or-no question.
-    picked[0] = { ...first, unit: { ...first.unit, text: `${term.trim()} ${first.unit.text}` } };
+  if (term !== undefined && term !== primary.title && first.unit.position === 0) {
+    const heading = term.trim().replace(/:$/, '');
+    const text = first.unit.text.trim();
+    const defines =
+      analysis.intents.includes('definition') && termEntry(search.matching)(term) && !first.unit.listItem;
+    const qualifies = text.startsWith('(');
+    const answersFaq =
+      heading.endsWith('?') &&
+      /^(?:yes|no|s[ií])\b\s*[.,;!]/i.test(text) &&
+      !(analysis.intents.includes('yesno') && answersHeading(primary));
+    const lead = defines ? `${heading}:` : qualifies || answersFaq ? heading : null;
+    if (lead !== null) picked[0] = { ...first, unit: { ...first.unit, text: `${lead} ${first.unit.text}` } };
   }
   // A lead-in that ends the section ("There are two options for filing a complaint:") is followed
   // by the sub-sections it introduces: each one's heading and first sentence. So is a "how do I"
