@@ -2,7 +2,7 @@ import type { Intent } from '../language/cues.js';
 import { factIntentsOf } from '../language/facts.js';
 import { words } from '../language/words.js';
 import { HEADING_PARAGRAPH, type ScoredUnit } from './score-units.js';
-import type { TextUnit } from './sentences.js';
+import { joinerOf, type TextUnit, tableName, withoutJoiner } from './sentences.js';
 
 /*
  * Which units of the answering section to quote, in reading order: the list for "what do I bring",
@@ -19,9 +19,7 @@ const TOPIC_OVER_FACT = 2;
 
 /** "Fees — Filing: $75" belongs to the table "Fees" (see sentences.ts tableRow). */
 function tableOf(unit: TextUnit): string | null {
-  if (!unit.listItem) return null;
-  const i = unit.text.indexOf(' — ');
-  return i > 0 ? unit.text.slice(0, i) : null;
+  return unit.listItem ? tableName(unit.text) : null;
 }
 
 /** Runs of consecutive list items, each with the prose unit that leads into it. */
@@ -56,23 +54,16 @@ function leadsIn(u: ScoredUnit): boolean {
   return !u.unit.listItem && u.unit.text.endsWith(':');
 }
 
-/** A list item's closing joiner to the next item ("…65 years old, or"; "…, y"). */
-const JOINER = /[,;]?\s+(?:and|or|y|o)$/i;
-
 /** Whether a list's items are joined by "and" (each must hold), as its items but the last end. */
 function allMustHold(items: readonly ScoredUnit[]): boolean {
-  const joined = items.slice(0, -1).map((u) =>
-    JOINER.exec(u.unit.text.trim())?.[0]
-      .trim()
-      .replace(/^[,;]\s*/, ''),
-  );
-  const ands = joined.filter((j) => j !== undefined && /^(?:and|y)$/i.test(j)).length;
+  const joined = items.slice(0, -1).map((u) => joinerOf(u.unit.text));
+  const ands = joined.filter((j) => j === 'and' || j === 'y').length;
   return ands * 2 > joined.length;
 }
 
 /** A list item quoted alone, without the joiner that tied it to the next item. */
-function withoutJoiner(u: ScoredUnit): ScoredUnit {
-  const text = u.unit.text.trim().replace(JOINER, '');
+function unjoined(u: ScoredUnit): ScoredUnit {
+  const text = withoutJoiner(u.unit.text);
   return text === u.unit.text ? u : { ...u, unit: { ...u.unit, text } };
 }
 
@@ -108,7 +99,7 @@ function finishLists(picked: readonly ScoredUnit[], units: readonly ScoredUnit[]
     .sort((a, b) => a.unit.position - b.unit.position)
     .map((u) => {
       const next = units[u.unit.position + 1];
-      return u.unit.listItem && next?.unit.listItem && !chosen.has(next) ? withoutJoiner(u) : u;
+      return u.unit.listItem && next?.unit.listItem && !chosen.has(next) ? unjoined(u) : u;
     });
   // A list item left open (no closing punctuation) and a short figure after it (a city and ZIP
   // code after a street) are one thing: "950 Pennsylvania Avenue, NW, Washington, DC 20530."

@@ -1,4 +1,4 @@
-import type { TextUnit } from './sentences.js';
+import { rowWithoutTable, type TextUnit, tableName, withoutJoiner } from './sentences.js';
 
 /*
  * How quoted units read in an answer: source text neutralised (no links, emphasis or fake markers),
@@ -26,19 +26,13 @@ function asSentence(text: string): string {
   const t = text.trim();
   const capital = t.charAt(0).toLocaleUpperCase() + t.slice(1);
   // A list item quoted as a sentence drops the connective that joined it to the next ("…, or").
-  return /[.!?…:)"”]$/.test(capital)
-    ? capital
-    : `${capital.replace(/(?:[;,]?\s+(?:or|and|o|y))?[;,]?$/i, '')}.`;
+  return /[.!?…:)"”]$/.test(capital) ? capital : `${withoutJoiner(capital.replace(/[;,]$/, ''))}.`;
 }
 
-/** The table name every row of a list starts with ("Fees — Filing: $75", "Fees — Copies: $1"), if any. */
+/** The table every row of a list belongs to ("Fees — Filing: $75", "Fees — Copies: $1"), if any. */
 function sharedTable(items: readonly string[]): string | null {
-  if (items.length < 2) return null;
-  const first = items[0]!;
-  const i = first.indexOf(' — ');
-  if (i <= 0) return null;
-  const name = first.slice(0, i + 3);
-  return items.every((t) => t.startsWith(name)) ? first.slice(0, i) : null;
+  const table = items.length >= 2 ? tableName(items[0]!) : null;
+  return table !== null && items.every((t) => tableName(t) === table) ? table : null;
 }
 
 /** Paragraphs and lists of the picked units; one marker per paragraph or list, at its end. */
@@ -50,7 +44,7 @@ export function render(picked: readonly Quotable[], marker: string): string[] {
   const flushList = () => {
     const table = sharedTable(list);
     if (table !== null) blocks.push(`${table}:`);
-    const items = table === null ? list : list.map((t) => t.slice(table.length + 3));
+    const items = table === null ? list : list.map((t) => rowWithoutTable(t, table));
     blocks.push(`${items.map((t) => `- ${t}`).join('\n')}${marker}`);
     list = [];
   };

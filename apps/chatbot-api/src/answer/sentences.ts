@@ -11,6 +11,8 @@ export interface TextUnit {
 
 const BULLET = /^\s*(?:[-*•‣◦]|\d{1,2}[.)])\s+/;
 const CELL_SEPARATOR = ' | ';
+/** Between a quoted row's table name and the row itself (see tableRow). */
+const TABLE_NAME_END = ' — ';
 // A sentence ends at . ! ? followed by space and something that starts a sentence. Abbreviations such
 // as "a.m." or "St." split wrongly now and then; the answer stays readable because units are kept whole.
 // Abbreviations that are usually followed by a capital without ending the sentence ("the U.S.
@@ -54,7 +56,31 @@ function tableRow(line: string, heading: string | null, columns: readonly string
       ? cells.slice(1).map((c, i) => `${columns[i + 1]!.replace(/:$/, '')}: ${c}`)
       : cells.slice(1);
   const row = `${cells[0]}: ${named.join('; ')}`;
-  return heading ? `${heading} — ${row}` : row;
+  return heading ? `${heading}${TABLE_NAME_END}${row}` : row;
+}
+
+/** The table a row belongs to: "Fees" for "Fees — Filing: $75"; null for text that is no table row. */
+export function tableName(text: string): string | null {
+  const i = text.indexOf(TABLE_NAME_END);
+  return i > 0 ? text.slice(0, i) : null;
+}
+
+/** A row of the table `table` without the table's name: "Filing: $75". */
+export function rowWithoutTable(text: string, table: string): string {
+  return text.slice(table.length + TABLE_NAME_END.length);
+}
+
+/** The word that joins a list item to the next one ("…65 years old, or"; "…, y"), if any. */
+const JOINER = /[,;]?\s+(and|or|y|o)$/i;
+
+/** The joining word a list item ends with, in lower case ("and", "or", "y", "o"), or null. */
+export function joinerOf(text: string): string | null {
+  return JOINER.exec(text.trim())?.[1]?.toLowerCase() ?? null;
+}
+
+/** A list item without the word that joined it to the next one: "…65 years old". */
+export function withoutJoiner(text: string): string {
+  return text.trim().replace(JOINER, '');
 }
 
 /**
