@@ -67,6 +67,14 @@ function unjoined(u: ScoredUnit): ScoredUnit {
   return text === u.unit.text ? u : { ...u, unit: { ...u.unit, text } };
 }
 
+/** The one item of a list of three or more that holds more of the question than any other, if any. */
+function singledOut(items: readonly ScoredUnit[]): ScoredUnit | null {
+  if (items.length <= 2) return null;
+  const top = Math.max(...items.map((u) => u.concepts));
+  const singled = items.filter((u) => u.concepts === top);
+  return top > 0 && singled.length === 1 ? singled[0]! : null;
+}
+
 /** Whether two units come from the same paragraph of the passage (list items never share one). */
 function sameParagraph(a: ScoredUnit, b: ScoredUnit): boolean {
   return !a.unit.listItem && a.unit.paragraph !== undefined && a.unit.paragraph === b.unit.paragraph;
@@ -157,10 +165,8 @@ function choose(
       // A list neither its heading nor its lead-in ties to the question, one item of which holds
       // the question ("Education and Training: apply for the GI Bill…" among a hub's other
       // benefits): that item is the answer, not its neighbours.
-      const top = Math.max(...best.r.items.map((u) => u.concepts));
-      const singled = best.r.items.filter((u) => u.concepts === top);
-      if (!titled && (best.r.lead?.concepts ?? 0) === 0 && best.r.items.length > 2 && singled.length === 1)
-        return [...lead, singled[0]!];
+      const one = singledOut(best.r.items);
+      if (!titled && (best.r.lead?.concepts ?? 0) === 0 && one !== null) return [...lead, one];
       return [...lead, ...best.r.items.slice(0, max)];
     }
   }
@@ -256,9 +262,8 @@ function choose(
     const items: ScoredUnit[] = [];
     for (let i = best.unit.position + 1; i < units.length && units[i]!.unit.listItem; i++)
       items.push(units[i]!);
-    const top = Math.max(0, ...items.map((u) => u.concepts));
-    const singled = items.filter((u) => u.concepts === top);
-    if (items.length > 2 && top > 0 && singled.length === 1) return [best, singled[0]!];
+    const one = singledOut(items);
+    if (one !== null) return [best, one];
   }
   const picked = [best];
   // A question the page asks itself (an FAQ's "Can a center charge extra?") is no answer alone: the
