@@ -584,46 +584,39 @@ describe('composeAnswer: "when"', () => {
     expect(ask('what does interpreter mean')).toMatch(/^A person who translates/);
   });
 
+  /** The answer to `question` from one section of one page, headed `heading`, reading `text`. */
+  const answerUnder = (heading: string, text: string, question: string) => {
+    const section = passage('/page/', 'A page', text, { score: 2, coverage: 1 });
+    section.headingPath = ['A page', heading];
+    return composeAnswer({ analysis: analyzeQuestion(question, null), search: search([section]), cite: true })
+      .content;
+  };
+
   it('reads a section that opens with a parenthesis together with its heading', () => {
-    const option = passage(
-      '/complaints/',
-      'File a complaint',
-      '(involving a specific airline): File with the Department of Transportation.',
-      { score: 2, coverage: 1 },
-    );
-    option.headingPath = ['File a complaint', 'Issues with Air Travel'];
-    const ask = () =>
-      composeAnswer({
-        analysis: analyzeQuestion('who do i complain to about an airline', null),
-        search: search([option]),
-        cite: true,
-      }).content;
-    expect(ask()).toMatch(
-      /^Issues with Air Travel \(involving a specific airline\): File with the Department/,
-    );
+    const question = 'who do i complain to about an airline';
+    expect(
+      answerUnder(
+        'Issues with Air Travel',
+        '(involving a specific airline): File with the Department of Transportation.',
+        question,
+      ),
+    ).toMatch(/^Issues with Air Travel \(involving a specific airline\): File with the Department/);
     // A section that opens with ordinary text stands on its own.
-    option.text = 'File with the Department of Transportation.';
-    expect(ask()).toMatch(/^File with the Department/);
+    expect(
+      answerUnder('Issues with Air Travel', 'File with the Department of Transportation.', question),
+    ).toMatch(/^File with the Department/);
   });
 
   it('quotes the FAQ question a bare "No." answers', () => {
-    const entry = passage(
-      '/petitions/',
-      'Starting a case',
-      'No. You can still file electronically or mail your petition today.',
-      { score: 2, coverage: 1 },
-    );
-    entry.headingPath = ['Starting a case', 'My petition is due today. Is it too late to file?'];
-    const ask = () =>
-      composeAnswer({
-        analysis: analyzeQuestion('my petition is due today, what can i still do', null),
-        search: search([entry]),
-        cite: true,
-      }).content;
-    expect(ask()).toMatch(/^My petition is due today\. Is it too late to file\? No\. You can still file/);
+    const heading = 'My petition is due today. Is it too late to file?';
+    const question = 'my petition is due today, what can i still do';
+    expect(
+      answerUnder(heading, 'No. You can still file electronically or mail your petition today.', question),
+    ).toMatch(/^My petition is due today\. Is it too late to file\? No\. You can still file/);
     // An answer that does not open with a bare yes or no stands on its own.
-    entry.text = 'You can still file electronically or mail your petition today.';
-    expect(ask()).toMatch(/^You can still file/);
+    expect(
+      answerUnder(heading, 'You can still file electronically or mail your petition today.', question),
+    ).toMatch(/^You can still file/);
   });
 
   it('follows a "how do I" answer with the sub-sections headed by the question\'s words, one per way', () => {
