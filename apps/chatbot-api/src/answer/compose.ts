@@ -1,4 +1,5 @@
 import { type ConceptPassage, type ConceptSearchResult, termEntry } from '../knowledge/concept-search.js';
+import { opensWithBareAnswer } from '../language/answer-words.js';
 import type { Intent } from '../language/cues.js';
 import { factIntentsOf } from '../language/facts.js';
 import { contentWords, isSpanishSentence, type Language } from '../language/words.js';
@@ -219,7 +220,7 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
     const qualifies = text.startsWith('(');
     const answersFaq =
       heading.endsWith('?') &&
-      /^(?:yes|no|s[ií])\b\s*[.,;!]/i.test(text) &&
+      opensWithBareAnswer(text) &&
       !(analysis.intents.includes('yesno') && answersHeading(primary));
     const lead = defines ? `${heading}:` : qualifies || answersFaq ? heading : null;
     if (lead !== null) picked[0] = { ...first, unit: { ...first.unit, text: `${lead} ${first.unit.text}` } };

@@ -1,8 +1,9 @@
+import { joinerOf, joinsAll, withoutJoiner } from '../language/answer-words.js';
 import type { Intent } from '../language/cues.js';
 import { factIntentsOf } from '../language/facts.js';
 import { words } from '../language/words.js';
 import { HEADING_PARAGRAPH, type ScoredUnit } from './score-units.js';
-import { joinerOf, type TextUnit, tableName, withoutJoiner } from './sentences.js';
+import { type TextUnit, tableName } from './sentences.js';
 
 /*
  * Which units of the answering section to quote, in reading order: the list for "what do I bring",
@@ -57,7 +58,7 @@ function leadsIn(u: ScoredUnit): boolean {
 /** Whether a list's items are joined by "and" (each must hold), as its items but the last end. */
 function allMustHold(items: readonly ScoredUnit[]): boolean {
   const joined = items.slice(0, -1).map((u) => joinerOf(u.unit.text));
-  const ands = joined.filter((j) => j === 'and' || j === 'y').length;
+  const ands = joined.filter(joinsAll).length;
   return ands * 2 > joined.length;
 }
 

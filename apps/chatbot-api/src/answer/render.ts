@@ -1,4 +1,5 @@
-import { rowWithoutTable, type TextUnit, tableName, withoutJoiner } from './sentences.js';
+import { withoutJoiner } from '../language/answer-words.js';
+import { rowWithoutTable, type TextUnit, tableName } from './sentences.js';
 
 /*
  * How quoted units read in an answer: source text neutralised (no links, emphasis or fake markers),

@@ -70,19 +70,6 @@ export function rowWithoutTable(text: string, table: string): string {
   return text.slice(table.length + TABLE_NAME_END.length);
 }
 
-/** The word that joins a list item to the next one ("…65 years old, or"; "…, y"), if any. */
-const JOINER = /[,;]?\s+(and|or|y|o)$/i;
-
-/** The joining word a list item ends with, in lower case ("and", "or", "y", "o"), or null. */
-export function joinerOf(text: string): string | null {
-  return JOINER.exec(text.trim())?.[1]?.toLowerCase() ?? null;
-}
-
-/** A list item without the word that joined it to the next one: "…65 years old". */
-export function withoutJoiner(text: string): string {
-  return text.trim().replace(JOINER, '');
-}
-
 /**
  * Lines of a passage grouped into blocks: extracted HTML keeps one block per line, while wrapped
  * plain text continues a sentence on the next line, which then starts in lower case.

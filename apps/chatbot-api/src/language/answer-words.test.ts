@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { joinerOf, joinsAll, opensWithBareAnswer, withoutJoiner } from './answer-words.js';
+
+describe('answer words (data/language/answer-words.json)', () => {
+  it('reads the word that joins a list item to the next, and whether every item must hold', () => {
+    expect(joinerOf('Are enrolled in VA health care, and')).toBe('and');
+    expect(joinerOf('Are at least 65 years old, or')).toBe('or');
+    expect(joinerOf('Tiene 65 años o más, o')).toBe('o');
+    expect(joinerOf('Get Supplemental Security Income')).toBeNull();
+    // A word that merely ends in a joiner's letters is no joiner.
+    expect(joinerOf('Bring a photo ID and a pen')).toBeNull();
+    expect(joinsAll('and')).toBe(true);
+    expect(joinsAll('y')).toBe(true);
+    expect(joinsAll('or')).toBe(false);
+    expect(joinsAll(null)).toBe(false);
+  });
+
+  it('drops the joiner from an item quoted without the next one', () => {
+    expect(withoutJoiner('Are at least 65 years old, or ')).toBe('Are at least 65 years old');
+    expect(withoutJoiner('Vive en el condado; y')).toBe('Vive en el condado');
+    expect(withoutJoiner('Pay online or')).toBe('Pay online');
+    expect(withoutJoiner('Pay online or by mail')).toBe('Pay online or by mail');
+  });
+
+  it('finds a bare yes or no opening an answer, in English and Spanish', () => {
+    expect(opensWithBareAnswer('No. You can still file today.')).toBe(true);
+    expect(opensWithBareAnswer('Yes, if you ask before your hearing.')).toBe(true);
+    expect(opensWithBareAnswer('Sí. Puede presentarla hoy.')).toBe(true);
+    expect(opensWithBareAnswer('Not yet. The court has not ruled.')).toBe(false);
+    expect(opensWithBareAnswer('No one may record a hearing.')).toBe(false);
+  });
+});
