@@ -88,6 +88,35 @@ describe('extractHtml', () => {
     }
   });
 
+  it('heads the content of a <details> element with its <summary>, and nothing after it', () => {
+    const intro = `<p>${'Service animals are welcome in every courtroom and office. '.repeat(6)}</p>`;
+    const faq = `<h2>General rules</h2>
+<details><summary>Q7. What may staff ask?</summary><div><p>A. Staff may ask <b>two</b> questions.</p><ul><li>Is the dog required because of a disability?</li></ul></div></details>
+<details><summary>Q8. Does the dog need a vest?</summary><p>A. No. A vest is not required.</p></details>
+<details><p>A disclosure without a label.</p></details>
+<p>After the questions.</p>`;
+    for (const main of [true, false]) {
+      const html = `<html><head><title>Service animals</title></head><body>${main ? '<main>' : '<div class="content">'}<h1>Service animals</h1>${intro}${faq}${main ? '</main>' : '</div><footer>Privacy</footer>'}</body></html>`;
+      const blocks = extractHtml(html).blocks.flatMap((b) => (b.kind === 'text' ? [b] : []));
+      const headingOf = (needle: string) => blocks.find((b) => b.text.includes(needle))?.headings;
+      expect(headingOf('two questions')).toEqual([
+        'Service animals',
+        'General rules',
+        'Q7. What may staff ask?',
+      ]);
+      expect(headingOf('because of a disability')).toEqual([
+        'Service animals',
+        'General rules',
+        'Q7. What may staff ask?',
+      ]);
+      expect(headingOf('vest is not required')?.at(-1)).toBe('Q8. Does the dog need a vest?');
+      // The label is a heading, not a paragraph of its section.
+      expect(blocks.some((b) => b.text.includes('What may staff ask'))).toBe(false);
+      expect(headingOf('without a label')).toEqual(['Service animals', 'General rules']);
+      expect(headingOf('After the questions')).toEqual(['Service animals', 'General rules']);
+    }
+  });
+
   it('drops page chrome and scripts', () => {
     const text = extractHtml(page)
       .blocks.map((b) => (b.kind === 'text' ? b.text : ''))
@@ -133,8 +162,12 @@ describe('extractHtml', () => {
     const doc = extractHtml(html);
     expect(doc.title).toContain('Service Animals');
     const text = doc.blocks.map((b) => (b.kind === 'text' ? b.text : '')).join('\n');
-    expect(text).toContain('What is a service animal?');
+    expect(text).toContain('a service animal is defined as a dog');
     expect(doc.blocks.some((b) => b.headings.includes('Definition of a Service Animal'))).toBe(true);
+    // Each question of the FAQ (a <details> labelled by its <summary>) heads its own answer.
+    expect(
+      doc.blocks.find((b) => b.kind === 'text' && b.text.includes('defined as a dog'))?.headings.at(-1),
+    ).toBe('Q1. What is a service animal?');
   });
 
   it('keeps words separated by <br> and block boundaries apart', () => {

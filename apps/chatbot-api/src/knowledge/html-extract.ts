@@ -159,8 +159,13 @@ function readabilityRoot(html: string): DomNode | null {
   }
 }
 
-function walk(node: DomNode, blocks: Block[], stack: { level: number; text: string }[]): void {
-  const children = node.childNodes;
+type HeadingStack = { level: number; text: string }[];
+
+function walk(node: DomNode, blocks: Block[], stack: HeadingStack): void {
+  walkNodes(node.childNodes, blocks, stack);
+}
+
+function walkNodes(children: ArrayLike<DomNode>, blocks: Block[], stack: HeadingStack): void {
   for (let i = 0; i < children.length; i++) {
     const child = children[i]!;
     if (child.nodeType === 3) {
@@ -178,6 +183,10 @@ function walk(node: DomNode, blocks: Block[], stack: { level: number; text: stri
       continue;
     }
     if (SKIP_TAGS.has(tag) || navigationRole(child)) continue;
+    if (tag === 'DETAILS') {
+      walkDisclosure(child, blocks, stack);
+      continue;
+    }
     const heading = /^H([1-6])$/.exec(tag);
     if (heading) {
       const level = Number(heading[1]);
@@ -205,6 +214,30 @@ function walk(node: DomNode, blocks: Block[], stack: { level: number; text: stri
     }
     walk(child, blocks, stack);
   }
+}
+
+/**
+ * A `<details>` element is labelled by its `<summary>` ("Q7. What questions can staff ask?"): the
+ * label heads the disclosed content, one level below the heading it sits under, as an accordion's
+ * heading does, so a page of disclosures is a page of sections (an FAQ entry is then a section
+ * headed by its question). The label heads nothing after the element ends.
+ */
+function walkDisclosure(details: DomNode, blocks: Block[], stack: HeadingStack): void {
+  const children = Array.from(details.childNodes);
+  const summary = children.find((c) => c.nodeType === 1 && c.nodeName.toUpperCase() === 'SUMMARY');
+  const label = summary ? clean(textOf(summary, true)) : '';
+  if (!summary || label === '') {
+    walkNodes(children, blocks, stack);
+    return;
+  }
+  const outer = stack.slice();
+  stack.push({ level: (stack.at(-1)?.level ?? 0) + 1, text: label });
+  walkNodes(
+    children.filter((c) => c !== summary),
+    blocks,
+    stack,
+  );
+  stack.splice(0, stack.length, ...outer);
 }
 
 /**
@@ -263,7 +296,7 @@ function textOf(node: DomNode, buttons = false): string {
   return INLINE_TAGS.has(tag) || tag === 'BUTTON' ? out : ` ${out} `;
 }
 
-function pushText(blocks: Block[], stack: { level: number; text: string }[], text: string): void {
+function pushText(blocks: Block[], stack: HeadingStack, text: string): void {
   blocks.push({ kind: 'text', headings: stack.map((s) => s.text), text });
 }
 
