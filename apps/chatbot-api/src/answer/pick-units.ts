@@ -1,4 +1,4 @@
-import { joinerOf, joinsAll, withoutJoiner } from '../language/answer-words.js';
+import { joinerOf, joinsAll, opensLeaning, withoutJoiner } from '../language/answer-words.js';
 import type { Intent } from '../language/cues.js';
 import { factIntentsOf } from '../language/facts.js';
 import { words } from '../language/words.js';
@@ -44,10 +44,8 @@ function listRuns(units: readonly ScoredUnit[]): { lead: ScoredUnit | null; item
  * A sentence that leans on the one before it (a pronoun or a connective opens it: "It takes 6
  * months.", "However, …", "Sin embargo, …") says more about the same thing: reading on takes it.
  */
-const CONTINUES =
-  /^(it|its|this|that|these|those|they|their|them|he|she|his|her|however|but|also|then|otherwise|in that case|if so|if not|in addition|instead|even so|still|esto|eso|esta|este|estos|estas|ese|esa|sin embargo|pero|tambien|ademas|en ese caso|si es asi|de lo contrario|luego|entonces)\b/;
 function continues(text: string): boolean {
-  return CONTINUES.test(words(text).slice(0, 4).join(' '));
+  return opensLeaning(words(text).slice(0, 4).join(' '));
 }
 
 /** A prose unit that leads into what follows it ("Both of these must be true:"). */

@@ -1,3 +1,5 @@
+import { NON_ENDING_ABBREVIATIONS } from '../language/answer-words.js';
+
 /** One quotable piece of a passage: a sentence of prose, one list item or one table row. */
 export interface TextUnit {
   text: string;
@@ -16,11 +18,13 @@ const TABLE_NAME_END = ' — ';
 // A sentence ends at . ! ? followed by space and something that starts a sentence. Abbreviations such
 // as "a.m." or "St." split wrongly now and then; the answer stays readable because units are kept whole.
 // Abbreviations that are usually followed by a capital without ending the sentence ("the U.S.
-// Department of Justice") are excluded by the look-behind.
+// Department of Justice", data/language/answer-words.json) are excluded by the look-behind.
 // Before a number, a short capitalized abbreviation or initials do not end one either ("E.O. 12866",
 // "9th Cir. 1998", "Sec. 3"); before a parenthesis, nor does "p.m." ("by 5 p.m. (Eastern time)").
-const SENTENCE_END =
-  /(?<=[.!?])(?<!\b(?:U\.S|U\.S\.A|Mr|Mrs|Ms|Dr|St|No|Sr|Sra|Dra|Jr|v|vs|e\.g|i\.e|EE\.UU)\.)(?:\s+(?=[\p{Lu}¿¡"“])|(?<!\b\p{Ll}\.\p{Ll}\.)\s+(?=\()|(?<!\b\p{Lu}\p{L}{0,3}\.)\s+(?=\d))/u;
+const SENTENCE_END = new RegExp(
+  `(?<=[.!?])(?<!\\b(?:${NON_ENDING_ABBREVIATIONS})\\.)(?:\\s+(?=[\\p{Lu}¿¡"“])|(?<!\\b\\p{Ll}\\.\\p{Ll}\\.)\\s+(?=\\()|(?<!\\b\\p{Lu}\\p{L}{0,3}\\.)\\s+(?=\\d))`,
+  'u',
+);
 const MAX_UNIT = 400;
 
 // Short unpunctuated lines are headings, except those carrying figures (phone numbers, hours, rooms).

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { joinerOf, joinsAll, opensWithBareAnswer, withoutJoiner } from './answer-words.js';
+import {
+  joinerOf,
+  joinsAll,
+  NON_ENDING_ABBREVIATIONS,
+  opensLeaning,
+  opensWithBareAnswer,
+  withoutJoiner,
+} from './answer-words.js';
 
 describe('answer words (data/language/answer-words.json)', () => {
   it('reads the word that joins a list item to the next, and whether every item must hold', () => {
@@ -28,5 +35,25 @@ describe('answer words (data/language/answer-words.json)', () => {
     expect(opensWithBareAnswer('Sí. Puede presentarla hoy.')).toBe(true);
     expect(opensWithBareAnswer('Not yet. The court has not ruled.')).toBe(false);
     expect(opensWithBareAnswer('No one may record a hearing.')).toBe(false);
+  });
+
+  it('finds the pronoun or connective that makes a sentence lean on the one before it', () => {
+    expect(opensLeaning('it takes 6 months')).toBe(true);
+    expect(opensLeaning('however you can ask')).toBe(true);
+    expect(opensLeaning('in that case the clerk')).toBe(true);
+    expect(opensLeaning('sin embargo puede pedir')).toBe(true);
+    expect(opensLeaning('ademas debe traer')).toBe(true);
+    // Only whole words: "items" is not "it", "thence" not "then".
+    expect(opensLeaning('items to bring')).toBe(false);
+    expect(opensLeaning('thence to the clerk')).toBe(false);
+    expect(opensLeaning('you can pay online')).toBe(false);
+  });
+
+  it('spells the abbreviations whose period ends no sentence as an escaped alternation', () => {
+    const abbreviation = new RegExp(`^(?:${NON_ENDING_ABBREVIATIONS})$`);
+    for (const a of ['U.S', 'Dr', 'e.g', 'EE.UU', 'v']) expect(abbreviation.test(a)).toBe(true);
+    // The dots are literal: "U.S" does not match "UAS".
+    expect(abbreviation.test('UAS')).toBe(false);
+    expect(abbreviation.test('Court')).toBe(false);
   });
 });

@@ -2,11 +2,15 @@ import { readDataFile } from './data-files.js';
 
 /*
  * Words the composer reads in the text it quotes (data/language/answer-words.json): the joiner that
- * ends a list item ("…65 years old, or") and the bare yes or no an FAQ answer may open with.
+ * ends a list item ("…65 years old, or"), the bare yes or no an FAQ answer may open with, the words
+ * that open a sentence leaning on the one before it, and the abbreviations whose period ends no
+ * sentence.
  */
 const raw = JSON.parse(readDataFile('answer-words.json')) as {
   joiners: { all: string[]; any: string[] };
   bareAnswers: string[];
+  leaningOpeners: { en: string[]; es: string[] };
+  abbreviations: string[];
 };
 
 const ALL = new Set(raw.joiners.all);
@@ -32,3 +36,21 @@ export function withoutJoiner(text: string): string {
 export function opensWithBareAnswer(text: string): boolean {
   return BARE_ANSWER.test(text.trim());
 }
+
+const LEANING = new RegExp(`^(?:${[...raw.leaningOpeners.en, ...raw.leaningOpeners.es].join('|')})\\b`);
+
+/**
+ * Whether a sentence's opening words (folded, joined by single spaces) lean on the sentence before
+ * it: a pronoun or a connective ("it takes 6 months", "however", "sin embargo").
+ */
+export function opensLeaning(openingWords: string): boolean {
+  return LEANING.test(openingWords);
+}
+
+/**
+ * The abbreviations after which a period ends no sentence ("Dr", "e.g", "EE.UU"), as a regular
+ * expression alternation of their escaped spellings (without the final period).
+ */
+export const NON_ENDING_ABBREVIATIONS = raw.abbreviations
+  .map((a) => a.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  .join('|');
