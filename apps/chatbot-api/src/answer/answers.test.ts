@@ -32,6 +32,13 @@ const PAGES: Record<string, string> = {
 <h3>Online</h3><p>Use the complaint form on this site.</p>
 <h3>By mail</h3><p>Send a letter to PO Box 9, Lakeview.</p>
 </main></body></html>`,
+  'faq/index.html': `<html><head><title>Common Questions | Lakeview Court</title></head><body><main><h1>Common Questions</h1>
+<p>Answers to the questions visitors ask most often about coming to the courthouse.</p>
+<h2>Visiting</h2>
+<details><summary>Can children come into the courtroom?</summary><p>No. Children under 12 must stay in the supervised waiting room on the first floor.</p></details>
+<details><summary>Is there parking for visitors?</summary><p>Yes. Visitors park free in the Harbor Road garage for up to four hours.</p></details>
+<details><summary>Are cell phones allowed?</summary><p>Yes, but they must be switched off in courtrooms.</p></details>
+</main></body></html>`,
   'es/jurado/index.html': `<html lang="es"><head><title>Servicio de jurado | Tribunal de Lakeview</title></head><body><main><h1>Servicio de jurado</h1>
 <h2>Pago</h2><p>A los jurados se les paga $20 por día a partir del segundo día de servicio.</p>
 </main></body></html>`,
@@ -107,6 +114,16 @@ describe('extractive answers', () => {
   it('answers "where" with the address', async () => {
     const m = await ask('where is the courthouse?');
     expect(m.content).toContain('42 Harbor Road');
+  });
+
+  it('answers from the one disclosure of an FAQ page that asks the question', async () => {
+    const m = await ask('can my kids come into the courtroom with me?');
+    expect(pages(m)).toEqual(['/faq/']);
+    // The disclosure's summary is the entry's question, a heading: the answer leads with its "No.",
+    // not with the question read back as text.
+    expect(m.content).toMatch(/^No\. Children under 12 must stay in the supervised waiting room/);
+    // Not the page's other questions and answers.
+    expect(m.content).not.toMatch(/park free|cell phones|switched off/i);
   });
 
   it("corrects a typo against the site's own words", async () => {
