@@ -1,7 +1,6 @@
 import { joinerOf, joinsAll, opensLeaning, withoutJoiner } from '../language/answer-words.js';
 import type { Intent } from '../language/cues.js';
 import { factIntentsOf } from '../language/facts.js';
-import { words } from '../language/words.js';
 import { HEADING_PARAGRAPH, type ScoredUnit } from './score-units.js';
 import { type TextUnit, tableName } from './sentences.js';
 
@@ -38,14 +37,6 @@ function listRuns(units: readonly ScoredUnit[]): { lead: ScoredUnit | null; item
     } else current = null;
   });
   return runs;
-}
-
-/**
- * A sentence that leans on the one before it (a pronoun or a connective opens it: "It takes 6
- * months.", "However, …", "Sin embargo, …") says more about the same thing: reading on takes it.
- */
-function continues(text: string): boolean {
-  return opensLeaning(words(text).slice(0, 4).join(' '));
 }
 
 /** A prose unit that leads into what follows it ("Both of these must be true:"). */
@@ -297,7 +288,7 @@ function choose(
       leadsIn(picked[picked.length - 1]!) ||
       (leadsIn(u) && next?.unit.listItem === true && next.concepts >= best.concepts * 0.5) ||
       picked.every(asks) ||
-      continues(u.unit.text) ||
+      opensLeaning(u.unit.text) ||
       // The rest of the best sentence's paragraph: the author's own unit of thought.
       sameParagraph(u, best);
     if (!onTopic && !intents.includes('steps')) break;
@@ -308,7 +299,7 @@ function choose(
   const prev = units[best.unit.position - 1];
   if (prev && picked.length < max && prev.unit.text.endsWith(':')) picked.unshift(prev);
   // A best sentence that leans on the one before it ("This is done by …") is quoted with it.
-  else if (prev && picked.length < max && !prev.unit.listItem && continues(best.unit.text))
+  else if (prev && picked.length < max && !prev.unit.listItem && opensLeaning(best.unit.text))
     picked.unshift(prev);
   return picked.sort((a, b) => a.unit.position - b.unit.position);
 }

@@ -38,15 +38,15 @@ describe('answer words (data/language/answer-words.json)', () => {
   });
 
   it('finds the pronoun or connective that makes a sentence lean on the one before it', () => {
-    expect(opensLeaning('it takes 6 months')).toBe(true);
-    expect(opensLeaning('however you can ask')).toBe(true);
-    expect(opensLeaning('in that case the clerk')).toBe(true);
-    expect(opensLeaning('sin embargo puede pedir')).toBe(true);
-    expect(opensLeaning('ademas debe traer')).toBe(true);
+    expect(opensLeaning('It takes 6 months.')).toBe(true);
+    expect(opensLeaning('However, you can ask.')).toBe(true);
+    expect(opensLeaning('In that case, the clerk decides.')).toBe(true);
+    expect(opensLeaning('Sin embargo, puede pedir una prórroga.')).toBe(true);
+    expect(opensLeaning('Además, debe traer su citación.')).toBe(true);
     // Only whole words: "items" is not "it", "thence" not "then".
-    expect(opensLeaning('items to bring')).toBe(false);
-    expect(opensLeaning('thence to the clerk')).toBe(false);
-    expect(opensLeaning('you can pay online')).toBe(false);
+    expect(opensLeaning('Items to bring: a photo ID.')).toBe(false);
+    expect(opensLeaning('Thence to the clerk.')).toBe(false);
+    expect(opensLeaning('You can pay online.')).toBe(false);
   });
 
   it('spells the abbreviations whose period ends no sentence as an escaped alternation', () => {

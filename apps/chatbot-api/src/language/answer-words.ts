@@ -1,4 +1,5 @@
 import { readDataFile } from './data-files.js';
+import { words } from './words.js';
 
 /*
  * Words the composer reads in the text it quotes (data/language/answer-words.json): the joiner that
@@ -38,13 +39,15 @@ export function opensWithBareAnswer(text: string): boolean {
 }
 
 const LEANING = new RegExp(`^(?:${[...raw.leaningOpeners.en, ...raw.leaningOpeners.es].join('|')})\\b`);
+/** Enough of a sentence's opening to hold its longest leaning opener ("de lo contrario"). */
+const OPENING_WORDS = 4;
 
 /**
- * Whether a sentence's opening words (folded, joined by single spaces) lean on the sentence before
- * it: a pronoun or a connective ("it takes 6 months", "however", "sin embargo").
+ * Whether a sentence leans on the one before it: a pronoun or a connective opens it ("It takes 6
+ * months.", "However, …", "Sin embargo, …"), so it says more about the same thing.
  */
-export function opensLeaning(openingWords: string): boolean {
-  return LEANING.test(openingWords);
+export function opensLeaning(sentence: string): boolean {
+  return LEANING.test(words(sentence).slice(0, OPENING_WORDS).join(' '));
 }
 
 /**
