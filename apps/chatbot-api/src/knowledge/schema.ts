@@ -120,4 +120,14 @@ export const knowledgeMigrations: Migration[] = [
       CREATE VIRTUAL TABLE kb_vocab_es USING fts5vocab(kb_chunks_fts_es, row);
     `,
   },
+  {
+    // The Spanish stemmer stems a plural's singular (language/stem.ts: "mujeres" and "mujer",
+    // "ciudades" and "ciudad" meet): the Spanish index's entries are rebuilt by backfillSpanishIndex,
+    // as for 104, while the English index keeps answering.
+    name: '105_spanish_plural_stems',
+    sql: `
+      DELETE FROM kb_chunks_fts_es;
+      INSERT OR REPLACE INTO kb_backfill (name, after_id) SELECT 'spanish_stems', 0 WHERE EXISTS (SELECT 1 FROM kb_chunks);
+    `,
+  },
 ];

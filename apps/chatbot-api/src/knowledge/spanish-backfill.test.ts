@@ -22,7 +22,7 @@ describe('backfillSpanishIndex', () => {
     // A database as the previous release left it: no Spanish index, chunks written by its SQL.
     const old = openDatabase(
       file,
-      allMigrations().filter((m) => !/^10[34]_/.test(m.name)),
+      allMigrations().filter((m) => !/^10[345]_/.test(m.name)),
     );
     insertDocument(
       old,
@@ -65,6 +65,62 @@ describe('backfillSpanishIndex', () => {
       // Idempotent, and a new database has nothing to do.
       await backfillSpanishIndex(db);
       expect(db.prepare('SELECT COUNT(*) FROM kb_chunks_fts_es').pluck().get()).toBe(1);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('rebuilds the Spanish index when the stemmer changes, and plurals then meet their singular', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'amicus-kb-'));
+    const file = join(dir, 'db.sqlite');
+    // A database as release 104 left it: its Spanish index holds the stems of the previous stemmer,
+    // under which "mujeres" was "mujer" and "mujer" was "muj".
+    const old = openDatabase(
+      file,
+      allMigrations().filter((m) => !/^105_/.test(m.name)),
+    );
+    insertDocument(
+      old,
+      {
+        id: 'd1',
+        accountId: 'acc',
+        jobId: null,
+        namespace: 'general',
+        filename: 'ayuda.txt',
+        title: null,
+        sourceType: 'upload',
+        sourceUrl: null,
+        bytes: 1,
+        contentType: 'text/plain',
+        contentHash: 'h',
+        spoolPath: null,
+      },
+      new Date(),
+    );
+    const text = 'Programas de apoyo para mujeres en las ciudades del condado.';
+    const body = `Ayuda\n${text}`;
+    const { lastInsertRowid } = old
+      .prepare(
+        `INSERT INTO kb_chunks (document_id, account_id, namespace, chunk_index, heading_path, text, embedding)
+         VALUES ('d1', 'acc', 'general', 0, '[]', ?, ?)`,
+      )
+      .run(text, vectorToBlob(embedText(body)));
+    old.prepare('INSERT INTO kb_chunks_fts (rowid, body) VALUES (?, ?)').run(lastInsertRowid, body);
+    old
+      .prepare('INSERT INTO kb_chunks_fts_es (rowid, body) VALUES (?, ?)')
+      .run(lastInsertRowid, 'ayud program de apoy par mujer en las ciudad del cond');
+    old.prepare(`UPDATE kb_documents SET status = 'ready', title = 'Ayuda', chunk_count = 1`).run();
+    old.close();
+
+    const db = openDatabase(file, allMigrations());
+    try {
+      // The stale entries are gone until the backfill has re-stemmed them.
+      expect(db.prepare('SELECT COUNT(*) FROM kb_chunks_fts_es').pluck().get()).toBe(0);
+      await backfillSpanishIndex(db);
+      const [top] = search(db, '¿Hay apoyo para una mujer en mi ciudad?');
+      expect(top).toMatchObject({ documentId: 'd1', text });
+      expect(db.prepare('SELECT body FROM kb_chunks_fts_es').pluck().get()).toContain('muj');
+      expect(db.prepare('SELECT COUNT(*) FROM kb_backfill').pluck().get()).toBe(0);
     } finally {
       db.close();
     }

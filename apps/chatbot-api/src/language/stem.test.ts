@@ -14,4 +14,32 @@ describe('stem', () => {
     // A word with a vowel is Porter2's to stem, as before.
     expect(stem('bus', 'en')).toBe('bus');
   });
+
+  it('meets a Spanish plural and its singular where Snowball alone stems them apart', () => {
+    for (const [singular, plural] of [
+      ['mujer', 'mujeres'],
+      ['lugar', 'lugares'],
+      ['ciudad', 'ciudades'],
+      ['interes', 'intereses'],
+      ['luz', 'luces'],
+      ['juez', 'jueces'],
+      ['ojo', 'ojos'],
+      ['dia', 'dias'],
+    ]) {
+      expect(stem(plural!, 'es'), plural).toBe(stem(singular!, 'es'));
+    }
+    // Singulars and plurals Snowball already kept together still are, and a "-ce" word is not
+    // taken for a "-z" one.
+    for (const [a, b] of [
+      ['avance', 'avances'],
+      ['mes', 'meses'],
+      ['papel', 'papeles'],
+      ['pago', 'pagos'],
+      ['pagar', 'pagan'],
+      ['tiene', 'tienes'],
+    ]) {
+      expect(stem(b!, 'es'), b).toBe(stem(a!, 'es'));
+    }
+    expect(stem('juzgado', 'es')).not.toBe(stem('juez', 'es'));
+  });
 });

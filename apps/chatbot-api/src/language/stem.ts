@@ -19,6 +19,16 @@ const STEMMERS: Record<Language, Stemmer> = {
 };
 const CACHE_LIMIT = 50_000;
 const VOWELLESS_PLURAL = /^[b-df-hj-np-tv-xz]{2,}s$/;
+/**
+ * Spanish plurals that Snowball stems apart from their singular: "-es" after the consonant a
+ * singular ends in (Snowball reads "mujer" and "lugar" as verbs and strips "-er"/"-ar", but only
+ * "-es" of "mujeres"; "ciudades", "intereses" keep more than "ciudad", "interes"), and "-ces" of a
+ * singular in "-z" ("luces"/"luz", "veces"/"vez").
+ */
+const SPANISH_CONSONANT_PLURAL = /^(.{2,}[rlndjys])es$/;
+const SPANISH_Z_PLURAL = /^(.{2,})ces$/;
+/** A short word in "-os"/"-as" Snowball leaves whole ("ojos", "dias"), as its singular. */
+const SPANISH_SHORT_PLURAL = /^(.+[ao])s$/;
 const caches: Record<Language, Map<string, string>> = { en: new Map(), es: new Map() };
 
 export function stem(word: string, language: Language): string {
@@ -28,11 +38,29 @@ export function stem(word: string, language: Language): string {
   if (s === undefined) {
     // Porter2 keeps the "s" of a plural with no vowel before it: "pdfs", "dvds" and "ssns" would
     // not meet "pdf", "dvd" and "ssn". An acronym's plural drops it.
-    s = STEMMERS[language].stem(language === 'en' && VOWELLESS_PLURAL.test(word) ? word.slice(0, -1) : word);
+    s =
+      language === 'es'
+        ? spanishStem(word)
+        : STEMMERS.en.stem(VOWELLESS_PLURAL.test(word) ? word.slice(0, -1) : word);
     if (cache.size >= CACHE_LIMIT) cache.clear();
     cache.set(word, s);
   }
   return s;
+}
+
+/**
+ * Snowball's Spanish stem of a word's singular, so a plural and its singular always meet: the
+ * singular of a consonant or "-z" plural is stemmed instead of the plural, a final "z" of a stem is
+ * written "c" ("luz", "luces" and "lucecita" share "luc"; "avance" and "avances" stay together), and
+ * a short "-os"/"-as" word that Snowball leaves whole loses its "s".
+ */
+function spanishStem(word: string): string {
+  const singular = SPANISH_Z_PLURAL.test(word)
+    ? word.replace(SPANISH_Z_PLURAL, '$1z')
+    : word.replace(SPANISH_CONSONANT_PLURAL, '$1');
+  let s = STEMMERS.es.stem(singular);
+  if (s === word && SPANISH_SHORT_PLURAL.test(word)) s = word.slice(0, -1);
+  return s.endsWith('z') ? `${s.slice(0, -1)}c` : s;
 }
 
 /** The text's words (already folded) as Spanish stems, space-separated: the Spanish index's body. */
