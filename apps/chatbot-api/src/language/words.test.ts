@@ -8,6 +8,12 @@ describe('function words', () => {
     expect(contentWords('what does it actually mean')).toEqual(['mean']);
   });
 
+  it('leaves out copular verbs as it does "be": the words they link are what is asked', () => {
+    expect(contentWords('when did the ada become law')).toEqual(['ada', 'law']);
+    expect(contentWords('how do i become a juror')).toEqual(['juror']);
+    expect(contentWords('it seems my check is late')).toEqual(['check', 'late']);
+  });
+
   it('keeps what the question is about, in either language', () => {
     expect(contentWords('¿Dónde pago la multa?')).toEqual(['pago', 'multa']);
     expect(isFunctionWord('ticket')).toBe(false);
