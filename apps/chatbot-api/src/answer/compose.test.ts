@@ -619,6 +619,16 @@ describe('composeAnswer: "when"', () => {
     ).toMatch(/^You can still file/);
   });
 
+  it('quotes an FAQ question and its answer without their "Q3:" and "A:" labels', () => {
+    expect(
+      answerUnder(
+        'Q3: Is it too late to file my petition today?',
+        'A: No. You can still file electronically or mail your petition today.',
+        'my petition is due today, what can i still do',
+      ),
+    ).toMatch(/^Is it too late to file my petition today\? No\. You can still file/);
+  });
+
   it('follows a "how do I" answer with the sub-sections headed by the question\'s words, one per way', () => {
     const intro = passage(
       '/interpreters/',

@@ -1,5 +1,5 @@
 import { type ConceptPassage, type ConceptSearchResult, termEntry } from '../knowledge/concept-search.js';
-import { opensWithBareAnswer } from '../language/answer-words.js';
+import { opensWithBareAnswer, withoutQuestionLabel } from '../language/answer-words.js';
 import type { Intent } from '../language/cues.js';
 import { factIntentsOf } from '../language/facts.js';
 import { contentWords, isSpanishSentence, type Language } from '../language/words.js';
@@ -213,7 +213,7 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   const term = primary.headingPath?.at(-1);
   const first = picked[0]!;
   if (term !== undefined && term !== primary.title && first.unit.position === 0) {
-    const heading = term.trim().replace(/:$/, '');
+    const heading = withoutQuestionLabel(term.trim()).replace(/:$/, '');
     const text = first.unit.text.trim();
     const defines =
       analysis.intents.includes('definition') && termEntry(search.matching)(term) && !first.unit.listItem;
@@ -245,7 +245,7 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   for (const [i, f] of brought.slice(0, MAX_SUBSECTIONS).entries()) {
     const first = splitUnits(f.text)[0];
     if (!first) continue;
-    const heading = f.headingPath.at(-1) ?? '';
+    const heading = withoutQuestionLabel(f.headingPath.at(-1) ?? '');
     const text = neutralizeMarkdown(heading ? `${heading.replace(/:$/, '')}: ${first.text}` : first.text);
     picked.push({
       unit: { text, listItem: true, position: last.unit.position + 1 + i },

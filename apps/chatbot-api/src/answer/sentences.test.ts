@@ -67,6 +67,16 @@ describe('splitUnits: lead-ins', () => {
   });
 });
 
+describe('splitUnits: FAQ labels', () => {
+  it('quotes an FAQ answer without its "A:" label', () => {
+    const text = 'A: Yes, as long as the examination is job-related. It must be given to everyone.';
+    expect(splitUnits(text).map((u) => u.text)).toEqual([
+      'Yes, as long as the examination is job-related.',
+      'It must be given to everyone.',
+    ]);
+  });
+});
+
 describe('splitUnits: sentence ends', () => {
   const texts = (passage: string) => splitUnits(passage).map((u) => u.text);
 

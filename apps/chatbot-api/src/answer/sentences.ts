@@ -1,4 +1,4 @@
-import { NON_ENDING_ABBREVIATIONS } from '../language/answer-words.js';
+import { NON_ENDING_ABBREVIATIONS, withoutAnswerLabel } from '../language/answer-words.js';
 
 /** One quotable piece of a passage: a sentence of prose, one list item or one table row. */
 export interface TextUnit {
@@ -148,7 +148,8 @@ export function splitUnits(passage: string): TextUnit[] {
       label = block;
       continue;
     }
-    for (const sentence of block.split(SENTENCE_END)) {
+    // An FAQ's "A:" says whose turn it is, not what the answer is.
+    for (const sentence of withoutAnswerLabel(block).split(SENTENCE_END)) {
       const s = sentence.trim();
       const last = units.at(-1);
       // A fragment that leads into what follows ("… must be true. You:") ends the sentence before it.

@@ -5,7 +5,9 @@ import {
   NON_ENDING_ABBREVIATIONS,
   opensLeaning,
   opensWithBareAnswer,
+  withoutAnswerLabel,
   withoutJoiner,
+  withoutQuestionLabel,
 } from './answer-words.js';
 
 describe('answer words (data/language/answer-words.json)', () => {
@@ -55,5 +57,21 @@ describe('answer words (data/language/answer-words.json)', () => {
     // The dots are literal: "U.S" does not match "UAS".
     expect(abbreviation.test('UAS')).toBe(false);
     expect(abbreviation.test('Court')).toBe(false);
+  });
+
+  it("drops an FAQ's question and answer labels, and nothing else that looks like one", () => {
+    expect(withoutQuestionLabel('Q1: Who is a qualified individual with a disability?')).toBe(
+      'Who is a qualified individual with a disability?',
+    );
+    expect(withoutQuestionLabel('Q7. Can I bring my dog?')).toBe('Can I bring my dog?');
+    expect(withoutQuestionLabel('P: ¿Dónde pago la multa?')).toBe('¿Dónde pago la multa?');
+    expect(withoutAnswerLabel('A: Yes, as long as the test is job-related.')).toBe(
+      'Yes, as long as the test is job-related.',
+    );
+    expect(withoutAnswerLabel('R: Sí, en la ventanilla.')).toBe('Sí, en la ventanilla.');
+    // Not labels: a P.O. box, a plan named "A", words that merely start with the letter.
+    expect(withoutQuestionLabel('P.O. Box 1234')).toBe('P.O. Box 1234');
+    expect(withoutAnswerLabel('A: plan for the week')).toBe('A: plan for the week');
+    expect(withoutAnswerLabel('Answers to common questions')).toBe('Answers to common questions');
   });
 });

@@ -3,13 +3,15 @@ import { words } from './words.js';
 
 /*
  * Words the composer reads in the text it quotes (data/language/answer-words.json): the joiner that
- * ends a list item ("…65 years old, or"), the bare yes or no an FAQ answer may open with, the words
+ * ends a list item ("…65 years old, or"), the bare yes or no an FAQ answer may open with, the labels
+ * an FAQ writes before its questions and answers ("Q1:", "A:"), the words
  * that open a sentence leaning on the one before it, and the abbreviations whose period ends no
  * sentence.
  */
 const raw = JSON.parse(readDataFile('answer-words.json')) as {
   joiners: { all: string[]; any: string[] };
   bareAnswers: string[];
+  faqLabels: { question: string[]; answer: string[] };
   leaningOpeners: { en: string[]; es: string[] };
   abbreviations: string[];
 };
@@ -17,6 +19,24 @@ const raw = JSON.parse(readDataFile('answer-words.json')) as {
 const ALL = new Set(raw.joiners.all);
 const JOINER = new RegExp(`[,;]?\\s+(${[...raw.joiners.all, ...raw.joiners.any].join('|')})$`, 'i');
 const BARE_ANSWER = new RegExp(`^(?:${raw.bareAnswers.join('|')})\\s*[.,;!]`, 'i');
+
+// A label is followed by a colon (numbered or not: "Q1:", "Question 3:"), or by a period when
+// numbered ("Q7."): a bare "A." is a sentence of its own, which the composer already leaves out.
+const QUESTION_LABEL = new RegExp(
+  `^(?:${raw.faqLabels.question.join('|')})(?:\\s*\\d{1,3}\\s*[:.]|\\s*:)\\s+(?=[\\p{Lu}¿¡"“])`,
+  'u',
+);
+const ANSWER_LABEL = new RegExp(`^(?:${raw.faqLabels.answer.join('|')})\\s*:\\s+(?=[\\p{Lu}¿¡"“\\d])`, 'u');
+
+/** An FAQ question without its label: "Q1: Who is a qualified individual?" → "Who is…?". */
+export function withoutQuestionLabel(text: string): string {
+  return text.replace(QUESTION_LABEL, '');
+}
+
+/** An FAQ answer's paragraph without its label: "A: Yes, as long as…" → "Yes, as long as…". */
+export function withoutAnswerLabel(text: string): string {
+  return text.replace(ANSWER_LABEL, '');
+}
 
 /** The joining word a list item ends with, in lower case ("and", "or", "y", "o"), or null. */
 export function joinerOf(text: string): string | null {
