@@ -168,6 +168,38 @@ describe('extractive answers', () => {
     expect(es.content).toMatch(/No puedo darle asesoramiento legal/);
   });
 
+  it('answers each question of a message that asks several, under its question, sources numbered once', async () => {
+    const m = await ask(
+      'Where is the courthouse? What should I bring for jury duty? And how much are jurors paid?',
+    );
+    const parts = m.content.split('\n\n');
+    expect(parts[0]).toBe('**Where is the courthouse?**');
+    expect(m.content).toMatch(/42 Harbor Road[\s\S]*\[Source 1\]/);
+    expect(m.content).toContain('**What should I bring for jury duty?**');
+    expect(m.content).toContain('- A photo ID');
+    expect(m.content).toContain('**And how much are jurors paid?**');
+    expect(m.content).toContain('$20 per day');
+    // The jury page answers two of them: one citation per page, one number.
+    expect(pages(m)).toEqual(['/visit/', '/jury/']);
+    expect(m.content).not.toMatch(/\[Source 3\]/);
+    // In the order asked.
+    expect(m.content.indexOf('Harbor Road')).toBeLessThan(m.content.indexOf('photo ID'));
+    expect(m.content.indexOf('photo ID')).toBeLessThan(m.content.indexOf('$20'));
+  });
+
+  it('says which of several questions it found nothing for, and who can help, once', async () => {
+    const m = await ask('Where is the courthouse? How do I renew my passport?', {
+      help_contact: 'the Lakeview Clerk, (555) 010-2000',
+    });
+    expect(m.content).toContain('42 Harbor Road');
+    expect(m.content).toMatch(/\*\*How do I renew my passport\?\*\*\n\nI couldn't find/);
+    expect(m.content.match(/Lakeview Clerk/g)).toHaveLength(1);
+    // One question with its context, and a closing remark, are one question.
+    const one = await ask('My kids are with me today. Can they come into the courtroom? Thanks.');
+    expect(one.content).not.toContain('**');
+    expect(one.content).toContain('No. Children under 12');
+  });
+
   it('explains its answer to staff when asked (amicus_explain extension)', async () => {
     const res = await fetch(`${api.url}/chat/completions`, {
       method: 'POST',

@@ -31,6 +31,8 @@ export interface ComposeInput {
   search: ConceptSearchResult;
   cite: boolean;
   help?: HelpContacts;
+  /** Name other pages that answer nearly as well after the answer (default true). */
+  related?: boolean;
 }
 
 export interface Explanation {
@@ -75,7 +77,7 @@ const RELATED_RATIO = 0.75;
 const MAX_RELATED = 2;
 
 export function composeAnswer(input: ComposeInput): ComposedAnswer {
-  const { analysis, search, cite, help } = input;
+  const { analysis, search, cite, help, related: nameRelated = true } = input;
   const language = analysis.language;
   const r = REPLIES[language];
   const advice = analysis.intents.includes('advice');
@@ -281,7 +283,7 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
         p.match.score >= covering[0]!.match.score * RELATED_RATIO,
     )
     .slice(0, MAX_RELATED);
-  if (cite && related.length > 0) {
+  if (cite && nameRelated && related.length > 0) {
     const titles = withoutSharedSuffix([primary.title, ...related.map((p) => p.title)]).slice(1);
     const items = related.map((p, i) => `- ${neutralizeMarkdown(titles[i]!)}${markerFor(p)}`);
     blocks.push(`${r.seeAlso}\n${items.join('\n')}`);

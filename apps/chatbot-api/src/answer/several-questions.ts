@@ -1,0 +1,114 @@
+import type { ConceptPassage } from '../knowledge/concept-search.js';
+import { contentWords } from '../language/words.js';
+import type { ComposedAnswer, Outcome } from './compose.js';
+import { neutralizeMarkdown } from './render.js';
+import { contactSentence, type HelpContacts, REPLIES } from './replies.js';
+
+/*
+ * A message that asks several things at once ("Where is the courthouse? How much is the filing
+ * fee?") is answered question by question, each under its own question, instead of only for the
+ * last one. Each question is retrieved and composed on its own, with the questions before it as the
+ * conversation so far (so "And how much is it?" is read as a follow-up of the one before).
+ */
+
+/** More questions than this in one message are read as one, as before. */
+export const MAX_QUESTIONS = 3;
+/** A question quoted as a part's heading is cut at this many characters. */
+const MAX_HEADING = 160;
+
+/**
+ * The questions of one message, in order: a sentence ending with "?" closes a question, the
+ * statements before it are its context ("My petition is due today. Is it too late?") and those after
+ * the last one belong to it. A question with no content word of its own ("Hello?", "Is anyone
+ * there?") joins the next one. One element when the message asks one thing, or more than
+ * MAX_QUESTIONS.
+ */
+export function splitQuestions(text: string): string[] {
+  const sentences = text.trim().split(/(?<=\?)\s+/u);
+  const parts: string[] = [];
+  let pending = '';
+  for (const sentence of sentences) {
+    pending = pending === '' ? sentence : `${pending} ${sentence}`;
+    if (sentence.endsWith('?') && contentWords(sentence).length > 0) {
+      parts.push(pending);
+      pending = '';
+    }
+  }
+  if (pending !== '') {
+    if (parts.length === 0) return [text];
+    parts[parts.length - 1] = `${parts.at(-1)} ${pending}`;
+  }
+  return parts.length >= 2 && parts.length <= MAX_QUESTIONS ? parts : [text];
+}
+
+/**
+ * One answer from the answers to each question: each under its question (bold, markdown
+ * neutralised), its `[Source N]` markers renumbered over the sources of all of them: one citation
+ * per page, as in any answer (a page two answers quote keeps the number it was first given). A question that found nothing says so in one sentence, and who
+ * can help is said once, at the end; an answer identical to an earlier one is not repeated.
+ */
+export function mergeAnswers(
+  questions: readonly string[],
+  answers: readonly ComposedAnswer[],
+  help: HelpContacts | undefined,
+): ComposedAnswer {
+  // Nothing found for any of them: one reply, as for a single question.
+  if (answers.every((a) => a.outcome === 'not_found')) return answers[0]!;
+  // The message's language: its first question's (the replies it adds are in that language).
+  const language = answers[0]!.explanation.language;
+  const r = REPLIES[language];
+  const sources: ConceptPassage[] = [];
+  const blocks: string[] = [];
+  const seen = new Set<string>();
+  let unanswered = false;
+  for (const [i, answer] of answers.entries()) {
+    const numbers = answer.sources.map((p) => {
+      let n = sources.findIndex((s) => s.documentId === p.documentId);
+      if (n === -1) n = sources.push(p) - 1;
+      return n + 1;
+    });
+    let content: string;
+    if (answer.outcome === 'not_found') {
+      content = r.notFound;
+      unanswered = true;
+    } else {
+      content = answer.content.replace(/\[Source (\d+)\]/g, (marker, n: string) => {
+        const global = numbers[Number(n) - 1];
+        return global === undefined ? marker : `[Source ${global}]`;
+      });
+    }
+    if (answer.outcome !== 'not_found' && seen.has(content)) continue;
+    seen.add(content);
+    blocks.push(`**${headingOf(questions[i]!)}**`, content);
+  }
+  if (unanswered) blocks.push(contactSentence(help, language));
+  const outcome = mergedOutcome(answers.map((a) => a.outcome));
+  const first = answers.find((a) => a.outcome === outcome) ?? answers[0]!;
+  return {
+    content: blocks.join('\n\n'),
+    sources,
+    outcome,
+    explanation: {
+      ...first.explanation,
+      outcome,
+      reason: `${answers.length} questions in one message, answered in turn: ${answers
+        .map((a, i) => `(${i + 1}) ${a.explanation.reason}`)
+        .join('; ')}`,
+    },
+  };
+}
+
+/** A visitor's question as a part's heading: one line, no markdown of theirs, not too long. */
+function headingOf(question: string): string {
+  const line = neutralizeMarkdown(question.replace(/\s+/g, ' ').trim());
+  if (line.length <= MAX_HEADING) return line;
+  const cut = line.lastIndexOf(' ', MAX_HEADING);
+  return `${line.slice(0, cut > MAX_HEADING / 2 ? cut : MAX_HEADING)}…`;
+}
+
+/** Answered when any question was; else legal advice when any asked for it; else as the first. */
+function mergedOutcome(outcomes: readonly Outcome[]): Outcome {
+  if (outcomes.includes('answered')) return 'answered';
+  if (outcomes.includes('legal_advice')) return 'legal_advice';
+  return outcomes[0]!;
+}
