@@ -73,6 +73,27 @@ describe('generation backend', () => {
     expect(message.citations[0].title).toBe('Pay a Traffic Ticket');
   });
 
+  it('gives the model the passages of each question when a message asks several', async () => {
+    modelSays('Pay online. [Source 1] Respond within 5 days. [Source 2]');
+    const send = (content: string) =>
+      fetch(`${api.url}/chat/completions`, {
+        method: 'POST',
+        headers: authHeaders(api.chatKey),
+        body: JSON.stringify({ messages: [{ role: 'user', content }] }),
+      });
+    await send('How do I pay a traffic ticket?');
+    expect(received[0].body.messages[0].content).not.toContain('title="Jury Duty"');
+    const res = await send('How do I pay a traffic ticket? What if I got a jury summons?');
+    expect(res.status).toBe(200);
+    const prompt: string = received[1].body.messages[0].content;
+    expect(prompt).toContain('<source number="1" title="Pay a Traffic Ticket">');
+    expect(prompt).toContain('<source number="2" title="Jury Duty">');
+    // The model is sent the visitor's message as written.
+    expect(received[1].body.messages.at(-1).content).toBe(
+      'How do I pay a traffic ticket? What if I got a jury summons?',
+    );
+  });
+
   it('maps an unavailable backend to 503 upstream_unavailable with Retry-After: 5', async () => {
     reply = { status: 502, body: { error: 'bad gateway' } };
     const { res, text } = await ask();

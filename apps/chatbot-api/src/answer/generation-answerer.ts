@@ -7,7 +7,8 @@ import type { Passage } from '../knowledge/search.js';
 import type { Answerer, AnswerRequest, ModelToolCall, Turn } from './answerer.js';
 import { dropUnsupportedSentences } from './citations.js';
 import { REPLIES } from './replies.js';
-import { retrieveForTurns } from './retrieve.js';
+import { PASSAGES, retrieveForTurns } from './retrieve.js';
+import { turnsPerQuestion } from './several-questions.js';
 
 const TIMEOUT_MS = 30_000;
 
@@ -74,6 +75,18 @@ function upstreamMessages(req: AnswerRequest, passages: readonly Passage[], help
   ];
 }
 
+/** The passages of several retrievals, taking each one's next in turn, one per document. */
+function interleaved<P extends Passage>(lists: readonly (readonly P[])[]): P[] {
+  const out: P[] = [];
+  for (let i = 0; out.length < PASSAGES && lists.some((l) => i < l.length); i++) {
+    for (const list of lists) {
+      const p = list[i];
+      if (p && out.length < PASSAGES && !out.some((o) => o.documentId === p.documentId)) out.push(p);
+    }
+  }
+  return out;
+}
+
 function unavailable(): HttpError {
   return new HttpError(503, 'The language model is unavailable; retry shortly.', {
     code: 'upstream_unavailable',
@@ -128,12 +141,12 @@ export function createGenerationAnswerer({
   return {
     usesModel: true,
     async answer(req) {
-      const { analysis, search } = retrieveForTurns(
-        db,
-        { accountId: req.accountId, namespaces: req.namespaces },
-        req.turns,
-      );
-      const passages = search.passages;
+      // Several questions in the last message: the model is given the passages of each, in turn
+      // (the best of each question first), one per document, as many as for one question.
+      const scope = { accountId: req.accountId, namespaces: req.namespaces };
+      const retrievals = turnsPerQuestion(req.turns).turns.map((t) => retrieveForTurns(db, scope, t));
+      const { analysis } = retrievals[0]!;
+      const passages = interleaved(retrievals.map((r) => r.search.passages));
       const help =
         req.help?.contact?.[analysis.language] ??
         req.help?.contact?.en ??

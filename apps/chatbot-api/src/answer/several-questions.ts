@@ -1,5 +1,6 @@
 import type { ConceptPassage } from '../knowledge/concept-search.js';
 import { contentWords } from '../language/words.js';
+import type { Turn } from './answerer.js';
 import type { ComposedAnswer, Outcome } from './compose.js';
 import { neutralizeMarkdown } from './render.js';
 import { contactSentence, type HelpContacts, REPLIES } from './replies.js';
@@ -39,6 +40,25 @@ export function splitQuestions(text: string): string[] {
     parts[parts.length - 1] = `${parts.at(-1)} ${pending}`;
   }
   return parts.length >= 2 && parts.length <= MAX_QUESTIONS ? parts : [text];
+}
+
+/**
+ * The questions of a conversation's last user message, each with the turns to retrieve it from: the
+ * conversation before that message, then the message's questions up to it, each a user turn of its
+ * own. One question (or none) gives the conversation as it is.
+ */
+export function turnsPerQuestion(turns: readonly Turn[]): { questions: string[]; turns: Turn[][] } {
+  const last = turns.findLastIndex((t) => t.role === 'user');
+  const questions = last === -1 ? [] : splitQuestions(turns[last]!.content);
+  if (questions.length < 2) return { questions, turns: [[...turns]] };
+  const before = turns.slice(0, last);
+  return {
+    questions,
+    turns: questions.map((_, k) => [
+      ...before,
+      ...questions.slice(0, k + 1).map((content): Turn => ({ role: 'user', content })),
+    ]),
+  };
 }
 
 /**
