@@ -33,6 +33,32 @@ describe('splitUnits: tables', () => {
       'Hours — Clerk: 8:00 a.m. to 4:00 p.m.',
     ]);
   });
+
+  it('keeps each row of a table of words a row of its own, whatever case its first cell starts in', () => {
+    const text = [
+      'Don’t say | Say',
+      'accompany | go with',
+      'accomplish | carry out, do',
+      'limits | magnitude',
+    ].join('\n');
+    expect(splitUnits(text).map((u) => u.text)).toEqual([
+      'accompany: go with',
+      'accomplish: carry out, do',
+      'limits: magnitude',
+    ]);
+  });
+
+  it('reads the header of a table that follows text in the same passage as its column names', () => {
+    const text = [
+      'Family law forms are listed below.',
+      'Form | Name | What it is for',
+      'FL-150 | Income and Expense Declaration | Shows your income',
+    ].join('\n');
+    expect(splitUnits(text).map((u) => u.text)).toEqual([
+      'Family law forms are listed below.',
+      'FL-150: Name: Income and Expense Declaration; What it is for: Shows your income',
+    ]);
+  });
 });
 
 describe('splitUnits: lead-ins', () => {

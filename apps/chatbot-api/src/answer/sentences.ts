@@ -46,14 +46,18 @@ function cellsOf(line: string): string[] {
     .filter((c) => c !== '');
 }
 
+/** A row that names columns ("Service | Hours"): short cells, no figures. It says nothing on its own. */
+function headerLike(line: string): boolean {
+  return cellsOf(line).every((c) => !/\d/.test(c) && c.split(/\s+/).length <= 4);
+}
+
 /**
  * "51 to 75 | 3 | 1" under the three columns "Total spaces | Accessible spaces | Van spaces" →
  * "51 to 75: Accessible spaces 3; Van spaces 1": a row quoted alone still says what its figures are.
  */
 function tableRow(line: string, heading: string | null, columns: readonly string[] | null): string | null {
   const cells = cellsOf(line);
-  // A header row ("Service | Hours") names columns and says nothing on its own.
-  if (cells.length < 2 || cells.every((c) => !/\d/.test(c) && c.split(/\s+/).length <= 4)) return null;
+  if (cells.length < 2) return null;
   // Two columns read as "key: value" already; from three on, each figure needs its column's name.
   const named =
     columns && columns.length === cells.length && cells.length >= 3
@@ -89,7 +93,10 @@ function blocks(passage: string): string[] {
       prev !== '' &&
       !/[.!?:;]$/.test(prev) &&
       /^\p{Ll}/u.test(line) &&
-      !BULLET.test(raw)
+      !BULLET.test(raw) &&
+      // Table rows are lines of their own, whatever their first cell starts with.
+      !line.includes(CELL_SEPARATOR) &&
+      !prev.includes(CELL_SEPARATOR)
     ) {
       out[out.length - 1] = `${prev} ${line}`;
     } else {
@@ -126,7 +133,10 @@ export function splitUnits(passage: string): TextUnit[] {
       continue;
     }
     if (block.includes(CELL_SEPARATOR)) {
-      if (i === 0 && all[1]?.includes(CELL_SEPARATOR)) {
+      // A table's first row names its columns when rows follow it and it reads as a header; a
+      // passage that starts with a table always starts with its header (see chunking.ts chunkTable).
+      const startsTable = !all[i - 1]?.includes(CELL_SEPARATOR) && all[i + 1]?.includes(CELL_SEPARATOR);
+      if (startsTable && (i === 0 || headerLike(block))) {
         columns = cellsOf(block);
         continue;
       }
