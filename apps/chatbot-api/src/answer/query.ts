@@ -74,7 +74,7 @@ function conceptsOf(text: string, boost: number, language: Language = detectLang
   const out: Concept[] = [];
   const covered = new Set<number>();
   const frame = frameWordPositions(text);
-  for (const m of findLexiconPhrases(ws)) {
+  for (const m of findLexiconPhrases(ws, language)) {
     const own = ws.slice(m.start, m.start + m.length);
     // A phrase made only of function words ("how much") or of a question frame names a group only
     // through an intent.

@@ -20,6 +20,15 @@ describe('the Spanish→English glossary', () => {
     expect(english('cuanto cuestan las copias')[0]).toMatchObject({ at: 1, english: ['cost', 'price'] });
   });
 
+  it('finds a verb form written without the accent its ending needs ("recibió", "vivía", "contestaría")', () => {
+    for (const form of ['recibio', 'recibira', 'recibia'])
+      expect(english(form)[0]?.english[0], form).toBe('receive');
+    expect(english('vivia')[0]?.english[0]).toBe('live');
+    expect(english('contestaria')[0]?.english[0]).toBe('answer');
+    // Only where an entry writes the infinitive: a noun with such an ending finds nothing through it.
+    expect(english('secretaria')).toEqual([]);
+  });
+
   it("finds a stem-changing verb's first person from the third person its entry lists", () => {
     // "perder, pierde, …" → "pierdo"; "volver, vuelve, …" → "vuelvo".
     expect(english('lo pierdo si me caso')[0]).toMatchObject({

@@ -1,6 +1,6 @@
 import { dataLines } from './data-files.js';
 import { scanPhrases } from './phrase-scan.js';
-import { stem } from './stem.js';
+import { spanishInfinitives, stem } from './stem.js';
 import { isFunctionWord, type Language, words } from './words.js';
 
 /*
@@ -78,14 +78,20 @@ function phraseTable(files: readonly string[], language: Language): Finder {
   const longestFirst = (a: { phrase: string[] }, b: { phrase: string[] }) =>
     b.phrase.length - a.phrase.length;
   for (const list of byFirst.values()) list.sort(longestFirst);
+  // A Spanish verb form whose ending Snowball only strips with its accent ("recibió", "vivía",
+  // "pagaría", "pagará", written without accents as visitors often do) is looked up by the
+  // infinitives it may come from, when nothing matches it as written or by stem.
+  const lemmasOf = (w: string) => (language === 'es' && !written.has(w) ? spanishInfinitives(w) : []);
   const same = (question: string, form: string) =>
-    question === form || (!written.has(question) && stemOf(question) === stemOf(form));
-  const at = (w: string) =>
-    written.has(w)
-      ? (byFirst.get(w) ?? [])
-      : keysOf(w)
-          .flatMap((k) => byFirst.get(k) ?? [])
-          .sort(longestFirst);
+    question === form ||
+    (!written.has(question) && stemOf(question) === stemOf(form)) ||
+    lemmasOf(question).includes(form);
+  const at = (w: string) => {
+    if (written.has(w)) return byFirst.get(w) ?? [];
+    const found = keysOf(w).flatMap((k) => byFirst.get(k) ?? []);
+    if (found.length === 0) for (const lemma of lemmasOf(w)) found.push(...(byFirst.get(lemma) ?? []));
+    return found.sort(longestFirst);
+  };
 
   return (ws, skip) =>
     scanPhrases(

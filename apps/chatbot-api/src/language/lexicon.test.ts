@@ -11,6 +11,14 @@ describe('the lay-legal table', () => {
     expect(groupOf('divorcio')).toBe(divorce);
   });
 
+  it('finds a group from a Spanish verb form written without its accent ("pagaría", "pagará")', () => {
+    const spanish = (text: string) => findLexiconPhrases(words(text), 'es')[0]?.groups[0];
+    expect(spanish('pagaria')).toBe(groupOf('pagar'));
+    expect(spanish('pagara')).toBe(groupOf('pagar'));
+    // Only in a Spanish question.
+    expect(groupOf('pagaria')).toBeUndefined();
+  });
+
   it('holds no single word that means something else outside the group', () => {
     // A legal separation is not a divorce, and a company is dissolved too.
     expect(groupOf('separation')).toBeUndefined();

@@ -1,6 +1,7 @@
 import { dataLines } from './data-files.js';
 import { scanPhrases } from './phrase-scan.js';
-import { words } from './words.js';
+import { spanishInfinitives } from './stem.js';
+import { type Language, words } from './words.js';
 
 /*
  * The lay-word ↔ legal-word table (data/language/lay-legal.tsv): groups of phrases that mean the same
@@ -37,6 +38,8 @@ for (const group of GROUPS) {
   }
 }
 for (const list of BY_FIRST_WORD.values()) list.sort((a, b) => b.phrase.length - a.phrase.length);
+/** Every word the table writes: such a word in a question is only ever itself. */
+const WRITTEN = new Set(GROUPS.flatMap((g) => [...g.en, ...g.es].flat()));
 
 export interface LexiconMatch {
   /** Index of the first question word covered, and how many words. */
@@ -49,10 +52,13 @@ export interface LexiconMatch {
  * Phrases of the lexicon found in a sequence of folded words, longest first and without overlap.
  * One phrase may belong to several groups ("support" is in "child support" and in "help").
  */
-export function findLexiconPhrases(ws: readonly string[]): LexiconMatch[] {
+export function findLexiconPhrases(ws: readonly string[], language?: Language): LexiconMatch[] {
+  // In a Spanish question, a verb form with an ending Snowball strips only with its accent
+  // ("pagaría", "recibió", written without accents) stands for the infinitive the table writes.
+  const lemmas = (w: string) => (language === 'es' && !WRITTEN.has(w) ? spanishInfinitives(w) : []);
   return scanPhrases(
     ws,
-    (i) => BY_FIRST_WORD.get(ws[i]!) ?? [],
-    (c, i) => c.phrase.every((w, k) => ws[i + k] === w),
+    (i) => BY_FIRST_WORD.get(ws[i]!) ?? lemmas(ws[i]!).flatMap((l) => BY_FIRST_WORD.get(l) ?? []),
+    (c, i) => c.phrase.every((w, k) => ws[i + k] === w || lemmas(ws[i + k]!).includes(w)),
   ).map((m) => ({ start: m.start, length: m.length, groups: [...new Set(m.matched.map((c) => c.group))] }));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stem } from './stem.js';
+import { spanishInfinitives, stem } from './stem.js';
 
 describe('stem', () => {
   it('meets the forms of a word in English and in Spanish', () => {
@@ -41,5 +41,13 @@ describe('stem', () => {
       expect(stem(b!, 'es'), b).toBe(stem(a!, 'es'));
     }
     expect(stem('juzgado', 'es')).not.toBe(stem('juez', 'es'));
+  });
+
+  it('gives the infinitives a verb form may come from when its ending needs an accent to be stripped', () => {
+    expect(spanishInfinitives('recibio')).toEqual(['reciber', 'recibir']);
+    expect(spanishInfinitives('pagaria')).toContain('pagar');
+    expect(spanishInfinitives('pagara')).toEqual(['pagar']);
+    expect(spanishInfinitives('pedira')).toEqual(['pedir']);
+    expect(spanishInfinitives('pago')).toEqual([]);
   });
 });

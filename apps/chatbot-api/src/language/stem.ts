@@ -72,3 +72,28 @@ export function spanishStems(foldedWords: readonly string[]): string {
 export function spanishStemText(text: string): string {
   return spanishStems(words(text));
 }
+
+/**
+ * Regular Spanish verb endings whose accent Snowball needs to strip them (preterite "-ió", imperfect
+ * "-ía", future "-ará", conditional "-aría"…), as written without accents, and the infinitive
+ * endings they come from.
+ */
+const ACCENTED_VERB_ENDINGS: readonly [RegExp, readonly string[]][] = [
+  [/^(.{2,})(?:aria|arias|ariamos|arian)$/, ['ar']],
+  [/^(.{2,})(?:eria|erias|eriamos|erian)$/, ['er']],
+  [/^(.{2,})(?:iria|irias|iriamos|irian)$/, ['ir']],
+  [/^(.{2,})(?:ara|aras|aran)$/, ['ar']],
+  [/^(.{2,})(?:era|eras|eran)$/, ['er']],
+  [/^(.{2,})(?:ira|iras|iran)$/, ['ir']],
+  [/^(.{2,})(?:io|ia|ias|iamos|ian)$/, ['er', 'ir']],
+];
+
+/** The infinitives a folded Spanish verb form with such an ending may come from ("recibio" → "recibir"). */
+export function spanishInfinitives(word: string): string[] {
+  const out: string[] = [];
+  for (const [ending, infinitives] of ACCENTED_VERB_ENDINGS) {
+    const root = ending.exec(word)?.[1];
+    if (root !== undefined) for (const i of infinitives) out.push(root + i);
+  }
+  return out;
+}
