@@ -63,9 +63,10 @@ export function turnsPerQuestion(turns: readonly Turn[]): { questions: string[];
 
 /**
  * One answer from the answers to each question: each under its question (bold, markdown
- * neutralised), its `[Source N]` markers renumbered over the sources of all of them: one citation
- * per page, as in any answer (a page two answers quote keeps the number it was first given). A question that found nothing says so in one sentence, and who
- * can help is said once, at the end; an answer identical to an earlier one is not repeated.
+ * neutralised), its `[Source N]` markers renumbered over the sources of all of them, one citation
+ * per page as in any answer (a page two answers quote keeps the number it was first given). A
+ * question that found nothing says so in one sentence, and who can help is said once, at the end;
+ * an answer identical to an earlier one is not repeated.
  */
 export function mergeAnswers(
   questions: readonly string[],

@@ -58,7 +58,11 @@ export function findLexiconPhrases(ws: readonly string[], language?: Language): 
   const lemmas = (w: string) => (language === 'es' && !WRITTEN.has(w) ? spanishInfinitives(w) : []);
   return scanPhrases(
     ws,
-    (i) => BY_FIRST_WORD.get(ws[i]!) ?? lemmas(ws[i]!).flatMap((l) => BY_FIRST_WORD.get(l) ?? []),
+    (i) =>
+      BY_FIRST_WORD.get(ws[i]!) ??
+      lemmas(ws[i]!)
+        .flatMap((l) => BY_FIRST_WORD.get(l) ?? [])
+        .sort((a, b) => b.phrase.length - a.phrase.length),
     (c, i) => c.phrase.every((w, k) => ws[i + k] === w || lemmas(ws[i + k]!).includes(w)),
   ).map((m) => ({ start: m.start, length: m.length, groups: [...new Set(m.matched.map((c) => c.group))] }));
 }
