@@ -194,6 +194,17 @@ describe('extractive answers', () => {
     expect(m.content).toContain('42 Harbor Road');
     expect(m.content).toMatch(/\*\*How do I renew my passport\?\*\*\n\nI couldn't find/);
     expect(m.content.match(/Lakeview Clerk/g)).toHaveLength(1);
+    // Two questions asking for legal advice: the statement that nobody here gives it, and the
+    // referral, are said once.
+    const advice = await ask('Should I plead guilty? Will I win my case?', {
+      legal_referral: 'the Lakeview Self-Help Center',
+    });
+    expect(advice.content.match(/can't give legal advice/g)).toHaveLength(1);
+    expect(advice.content.match(/Lakeview Self-Help Center/g)).toHaveLength(1);
+    // Every source listed is one the answer cites, numbered from 1 as they first appear.
+    const cited = [...advice.content.matchAll(/\[Source (\d+)\]/g)].map((m) => Number(m[1]));
+    expect(advice.citations.map((c) => c.source_index)).toEqual([...new Set(cited)].sort((a, b) => a - b));
+    expect(cited[0] ?? 1).toBe(1);
     // One question with its context, and a closing remark, are one question.
     const one = await ask('My kids are with me today. Can they come into the courtroom? Thanks.');
     expect(one.content).not.toContain('**');

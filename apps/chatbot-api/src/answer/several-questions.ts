@@ -66,7 +66,7 @@ export function turnsPerQuestion(turns: readonly Turn[]): { questions: string[];
  * neutralised), its `[Source N]` markers renumbered over the sources of all of them, one citation
  * per page as in any answer (a page two answers quote keeps the number it was first given). A
  * question that found nothing says so in one sentence, and who can help is said once, at the end;
- * an answer identical to an earlier one is not repeated.
+ * nothing an earlier answer said is repeated.
  */
 export function mergeAnswers(
   questions: readonly string[],
@@ -80,7 +80,8 @@ export function mergeAnswers(
   const r = REPLIES[language];
   const sources: ConceptPassage[] = [];
   const blocks: string[] = [];
-  const seen = new Set<string>();
+  const said = new Set<string>();
+  let saidAdvice = false;
   let unanswered = false;
   for (const [i, answer] of answers.entries()) {
     const numbers = answer.sources.map((p) => {
@@ -98,16 +99,32 @@ export function mergeAnswers(
         return global === undefined ? marker : `[Source ${global}]`;
       });
     }
-    if (answer.outcome !== 'not_found' && seen.has(content)) continue;
-    seen.add(content);
-    blocks.push(`**${headingOf(questions[i]!)}**`, content);
+    // What an earlier answer already said (the same sentence quoted, the legal-advice statement and
+    // referral, the "only in English" notice) is not said again; an answer left with nothing is not
+    // given. Each question that found nothing still says so.
+    const fresh =
+      answer.outcome === 'not_found'
+        ? [content]
+        : content.split('\n\n').filter((p) => !said.has(p) && !(p.startsWith(r.legalAdvice) && saidAdvice));
+    saidAdvice ||= fresh.some((p) => p.startsWith(r.legalAdvice));
+    if (fresh.length === 0) continue;
+    for (const p of fresh) said.add(p);
+    blocks.push(`**${headingOf(questions[i]!)}**`, ...fresh);
   }
-  if (unanswered) blocks.push(contactSentence(help, language));
+  const contact = contactSentence(help, language);
+  if (unanswered && !said.has(contact)) blocks.push(contact);
+  // Sources only a left-out paragraph cited are dropped; the rest are numbered as they first appear.
+  const order: number[] = [];
+  const text = blocks.join('\n\n').replace(/\[Source (\d+)\]/g, (_m, n: string) => {
+    let k = order.indexOf(Number(n));
+    if (k === -1) k = order.push(Number(n)) - 1;
+    return `[Source ${k + 1}]`;
+  });
   const outcome = mergedOutcome(answers.map((a) => a.outcome));
   const first = answers.find((a) => a.outcome === outcome) ?? answers[0]!;
   return {
-    content: blocks.join('\n\n'),
-    sources,
+    content: text,
+    sources: order.map((n) => sources[n - 1]!),
     outcome,
     explanation: {
       ...first.explanation,
