@@ -15,44 +15,59 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 const search = (db: ReturnType<typeof openDatabase>, query: string) =>
   searchPassages(db, { accountId: 'acc', namespaces: null, query, limit: 3 });
 
+/**
+ * A database as an earlier release left it (the migrations `skipped` not run yet), holding one
+ * ready document titled `title` with one chunk `text`, written by that release's SQL; with
+ * `spanishBody`, the chunk's entry in the Spanish index as that release stemmed it. Returns its path.
+ */
+function earlierDatabase(
+  skipped: RegExp,
+  { title, text, spanishBody }: { title: string; text: string; spanishBody?: string },
+): string {
+  dir = mkdtempSync(join(tmpdir(), 'amicus-kb-'));
+  const file = join(dir, 'db.sqlite');
+  const old = openDatabase(
+    file,
+    allMigrations().filter((m) => !skipped.test(m.name)),
+  );
+  insertDocument(
+    old,
+    {
+      id: 'd1',
+      accountId: 'acc',
+      jobId: null,
+      namespace: 'general',
+      filename: `${title.toLowerCase()}.txt`,
+      title: null,
+      sourceType: 'upload',
+      sourceUrl: null,
+      bytes: 1,
+      contentType: 'text/plain',
+      contentHash: 'h',
+      spoolPath: null,
+    },
+    new Date(),
+  );
+  const body = `${title}\n${text}`;
+  const { lastInsertRowid } = old
+    .prepare(
+      `INSERT INTO kb_chunks (document_id, account_id, namespace, chunk_index, heading_path, text, embedding)
+       VALUES ('d1', 'acc', 'general', 0, '[]', ?, ?)`,
+    )
+    .run(text, vectorToBlob(embedText(body)));
+  old.prepare('INSERT INTO kb_chunks_fts (rowid, body) VALUES (?, ?)').run(lastInsertRowid, body);
+  if (spanishBody !== undefined)
+    old.prepare('INSERT INTO kb_chunks_fts_es (rowid, body) VALUES (?, ?)').run(lastInsertRowid, spanishBody);
+  old.prepare(`UPDATE kb_documents SET status = 'ready', title = ?, chunk_count = 1`).run(title);
+  old.close();
+  return file;
+}
+
 describe('backfillSpanishIndex', () => {
   it('indexes the Spanish stems of chunks stored before the upgrade', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'amicus-kb-'));
-    const file = join(dir, 'db.sqlite');
-    // A database as the previous release left it: no Spanish index, chunks written by its SQL.
-    const old = openDatabase(
-      file,
-      allMigrations().filter((m) => !/^10[345]_/.test(m.name)),
-    );
-    insertDocument(
-      old,
-      {
-        id: 'd1',
-        accountId: 'acc',
-        jobId: null,
-        namespace: 'general',
-        filename: 'fianzas.txt',
-        title: null,
-        sourceType: 'upload',
-        sourceUrl: null,
-        bytes: 1,
-        contentType: 'text/plain',
-        contentHash: 'h',
-        spoolPath: null,
-      },
-      new Date(),
-    );
+    // A database as the release before the Spanish index left it.
     const text = 'El pago de la fianza se hace en la ventanilla del secretario.';
-    const body = `Fianzas\n${text}`;
-    const { lastInsertRowid } = old
-      .prepare(
-        `INSERT INTO kb_chunks (document_id, account_id, namespace, chunk_index, heading_path, text, embedding)
-         VALUES ('d1', 'acc', 'general', 0, '[]', ?, ?)`,
-      )
-      .run(text, vectorToBlob(embedText(body)));
-    old.prepare('INSERT INTO kb_chunks_fts (rowid, body) VALUES (?, ?)').run(lastInsertRowid, body);
-    old.prepare(`UPDATE kb_documents SET status = 'ready', title = 'Fianzas', chunk_count = 1`).run();
-    old.close();
+    const file = earlierDatabase(/^10[345]_/, { title: 'Fianzas', text });
 
     const db = openDatabase(file, allMigrations());
     try {
@@ -71,46 +86,14 @@ describe('backfillSpanishIndex', () => {
   });
 
   it('rebuilds the Spanish index when the stemmer changes, and plurals then meet their singular', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'amicus-kb-'));
-    const file = join(dir, 'db.sqlite');
     // A database as release 104 left it: its Spanish index holds the stems of the previous stemmer,
     // under which "mujeres" was "mujer" and "mujer" was "muj".
-    const old = openDatabase(
-      file,
-      allMigrations().filter((m) => !/^105_/.test(m.name)),
-    );
-    insertDocument(
-      old,
-      {
-        id: 'd1',
-        accountId: 'acc',
-        jobId: null,
-        namespace: 'general',
-        filename: 'ayuda.txt',
-        title: null,
-        sourceType: 'upload',
-        sourceUrl: null,
-        bytes: 1,
-        contentType: 'text/plain',
-        contentHash: 'h',
-        spoolPath: null,
-      },
-      new Date(),
-    );
     const text = 'Programas de apoyo para mujeres en las ciudades del condado.';
-    const body = `Ayuda\n${text}`;
-    const { lastInsertRowid } = old
-      .prepare(
-        `INSERT INTO kb_chunks (document_id, account_id, namespace, chunk_index, heading_path, text, embedding)
-         VALUES ('d1', 'acc', 'general', 0, '[]', ?, ?)`,
-      )
-      .run(text, vectorToBlob(embedText(body)));
-    old.prepare('INSERT INTO kb_chunks_fts (rowid, body) VALUES (?, ?)').run(lastInsertRowid, body);
-    old
-      .prepare('INSERT INTO kb_chunks_fts_es (rowid, body) VALUES (?, ?)')
-      .run(lastInsertRowid, 'ayud program de apoy par mujer en las ciudad del cond');
-    old.prepare(`UPDATE kb_documents SET status = 'ready', title = 'Ayuda', chunk_count = 1`).run();
-    old.close();
+    const file = earlierDatabase(/^105_/, {
+      title: 'Ayuda',
+      text,
+      spanishBody: 'ayud program de apoy par mujer en las ciudad del cond',
+    });
 
     const db = openDatabase(file, allMigrations());
     try {
