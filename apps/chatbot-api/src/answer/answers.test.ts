@@ -131,6 +131,16 @@ describe('extractive answers', () => {
     expect(pages(m)[0]).toBe('/fees/');
   });
 
+  it('reads fullwidth letters and ligatures as the plain words they show', async () => {
+    // As typed with an East Asian keyboard's fullwidth mode; "ﬁ" as pasted from a PDF.
+    const m = await ask('ｗｈａｔ ｓｈｏｕｌｄ Ｉ ｂｒｉｎｇ ｆｏｒ ｊｕｒｙ ｄｕｔｙ？');
+    expect(pages(m)).toEqual(['/jury/']);
+    expect(m.content).toContain('- A photo ID');
+    const fee = await ask('how much is the ﬁling fee for small claims');
+    expect(pages(fee)[0]).toBe('/fees/');
+    expect(fee.content).toMatch(/\$35/);
+  });
+
   it('reads a short follow-up together with the previous question', async () => {
     const say = await conversation();
     await say('How do I sue someone in small claims?');

@@ -24,7 +24,7 @@ export function createExtractiveAnswerer(db: Db): Answerer {
               turns.map((t) => compose(t, false)),
               req.help,
             )
-          : compose(req.turns, true);
+          : compose(turns[0]!, true);
       return {
         content: composed.content,
         sources: composed.sources,

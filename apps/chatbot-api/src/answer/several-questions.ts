@@ -45,12 +45,15 @@ export function splitQuestions(text: string): string[] {
 /**
  * The questions of a conversation's last user message, each with the turns to retrieve it from: the
  * conversation before that message, then the message's questions up to it, each a user turn of its
- * own. One question (or none) gives the conversation as it is.
+ * own. One question (or none) gives the conversation as it is. Every turn is read in its plain
+ * letters (NFKC): fullwidth forms typed on an East Asian keyboard ("ｊｕｒｙ ｄｕｔｙ？"), ligatures
+ * pasted from a PDF ("ﬁne") and the like are the words they show.
  */
-export function turnsPerQuestion(turns: readonly Turn[]): { questions: string[]; turns: Turn[][] } {
+export function turnsPerQuestion(typed: readonly Turn[]): { questions: string[]; turns: Turn[][] } {
+  const turns = typed.map((t): Turn => ({ ...t, content: t.content.normalize('NFKC') }));
   const last = turns.findLastIndex((t) => t.role === 'user');
   const questions = last === -1 ? [] : splitQuestions(turns[last]!.content);
-  if (questions.length < 2) return { questions, turns: [[...turns]] };
+  if (questions.length < 2) return { questions, turns: [turns] };
   const before = turns.slice(0, last);
   return {
     questions,
