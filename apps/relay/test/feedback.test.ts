@@ -112,6 +112,19 @@ describe('POST /api/feedback', () => {
     expect(await declinedOf(plain, cited.id)).toEqual([]);
   });
 
+  it('records each question of a message that found nothing while the others were answered', async () => {
+    const message = `${CITED} ${DECLINED}`;
+    const on = await answered(transcribed, message);
+    const off = await answered(plain, message);
+    // The answer cites the page that answers the first question…
+    expect(on.message.citations.length).toBeGreaterThan(0);
+    // …and staff see the second one, as the visitor wrote it (only its count while transcripts are off).
+    expect(await declinedOf(transcribed, on.id)).toEqual([{ question: DECLINED }]);
+    expect(await declinedOf(plain, off.id)).toEqual([{ question: null }]);
+    // The extension stays between the relay and the upstream.
+    expect(Object.keys(on.message)).not.toContain('amicus_unanswered');
+  });
+
   it("leaves questions staff try on the relay's own pages (Try it) out of the declined events", async () => {
     const host = new URL(plain.relay.url).host;
     const headers = (token?: string) => ({

@@ -47,6 +47,8 @@ export interface AnswerResult {
   toolCalls?: ModelToolCall[];
   /** How the extractive answerer ended: answered, declined, legal advice, small talk. */
   outcome?: Outcome;
+  /** Questions of the message that found nothing while others were answered (extractive answerer). */
+  unanswered?: string[];
   /** Why, for staff (admin "Try it"); never sent to the public. */
   explanation?: Explanation;
 }

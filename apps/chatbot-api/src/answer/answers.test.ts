@@ -221,6 +221,25 @@ describe('extractive answers', () => {
     expect(one.content).toContain('No. Children under 12');
   });
 
+  it('lists the questions it found nothing for when the conversation asks (report_unanswered extension)', async () => {
+    const twoQuestions = 'Where is the courthouse? How do I renew my passport?';
+    const reported = (await ask(twoQuestions, { report_unanswered: 'true' })) as Message & {
+      amicus_unanswered?: string[];
+    };
+    expect(reported.citations.length).toBeGreaterThan(0);
+    expect(reported.amicus_unanswered).toEqual(['How do I renew my passport?']);
+    // Every question answered: an empty list. One question found nothing: the answer cites nothing
+    // and the list stays empty (the whole message is the declined question).
+    const answered = await ask('Where is the courthouse? How much do jurors get paid?', {
+      report_unanswered: 'true',
+    });
+    expect(answered).toMatchObject({ amicus_unanswered: [] });
+    const declined = await ask('How do I renew my passport?', { report_unanswered: 'true' });
+    expect(declined).toMatchObject({ citations: [], amicus_unanswered: [] });
+    // Not asked for: the message has the contract's fields only.
+    expect(Object.keys(await ask(twoQuestions)).sort()).toEqual(['citations', 'content', 'role']);
+  });
+
   it('explains its answer to staff when asked (amicus_explain extension)', async () => {
     const res = await fetch(`${api.url}/chat/completions`, {
       method: 'POST',

@@ -60,6 +60,11 @@ export interface ComposedAnswer {
   /** sources[i] is `[Source i+1]`, in order of first use. */
   sources: ConceptPassage[];
   outcome: Outcome;
+  /**
+   * Of a message asking several questions, those nothing was found for while others were answered,
+   * as the visitor wrote them (see mergeAnswers); absent for one question.
+   */
+  unanswered?: string[];
   explanation: Explanation;
 }
 

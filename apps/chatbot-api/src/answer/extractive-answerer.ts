@@ -29,6 +29,7 @@ export function createExtractiveAnswerer(db: Db): Answerer {
         content: composed.content,
         sources: composed.sources,
         outcome: composed.outcome,
+        ...(composed.unanswered?.length ? { unanswered: composed.unanswered } : {}),
         explanation: composed.explanation,
       };
     },

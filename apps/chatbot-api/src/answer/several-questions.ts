@@ -69,7 +69,8 @@ export function turnsPerQuestion(typed: readonly Turn[]): { questions: string[];
  * neutralised), its `[Source N]` markers renumbered over the sources of all of them, one citation
  * per page as in any answer (a page two answers quote keeps the number it was first given). A
  * question that found nothing says so in one sentence, and who can help is said once, at the end;
- * nothing an earlier answer said is repeated.
+ * nothing an earlier answer said is repeated. The questions that found nothing are listed in
+ * `unanswered`, for staff (an answer that cites a source is otherwise not counted as declined).
  */
 export function mergeAnswers(
   questions: readonly string[],
@@ -85,7 +86,7 @@ export function mergeAnswers(
   const blocks: string[] = [];
   const said = new Set<string>();
   let saidAdvice = false;
-  let unanswered = false;
+  const unanswered: string[] = [];
   for (const [i, answer] of answers.entries()) {
     const numbers = answer.sources.map((p) => {
       let n = sources.findIndex((s) => s.documentId === p.documentId);
@@ -95,7 +96,7 @@ export function mergeAnswers(
     let content: string;
     if (answer.outcome === 'not_found') {
       content = r.notFound;
-      unanswered = true;
+      unanswered.push(questions[i]!);
     } else {
       content = answer.content.replace(/\[Source (\d+)\]/g, (marker, n: string) => {
         const global = numbers[Number(n) - 1];
@@ -115,7 +116,7 @@ export function mergeAnswers(
     blocks.push(`**${headingOf(questions[i]!)}**`, ...fresh);
   }
   const contact = contactSentence(help, language);
-  if (unanswered && !said.has(contact)) blocks.push(contact);
+  if (unanswered.length > 0 && !said.has(contact)) blocks.push(contact);
   // Sources only a left-out paragraph cited are dropped; the rest are numbered as they first appear.
   const order: number[] = [];
   const text = blocks.join('\n\n').replace(/\[Source (\d+)\]/g, (_m, n: string) => {
@@ -129,6 +130,7 @@ export function mergeAnswers(
     content: text,
     sources: order.map((n) => sources[n - 1]!),
     outcome,
+    unanswered,
     explanation: {
       ...first.explanation,
       outcome,

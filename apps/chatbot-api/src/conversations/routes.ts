@@ -15,7 +15,7 @@ import {
   getConversation,
   listMessages,
 } from './store.js';
-import { answerTurn, type TurnResult } from './turn.js';
+import { answerTurn, reportsUnanswered, type TurnResult } from './turn.js';
 import { validateAddMessage, validateCreateConversation } from './validate.js';
 
 const notFound = () => new HttpError(404, 'No conversation found with that id.', { code: 'not_found' });
@@ -111,6 +111,7 @@ export function createConversationRoutes(deps: AppDeps, answerer: Answerer): Rou
           role: 'assistant',
           content: turn.message.content,
           citations: turn.message.citations,
+          ...(reportsUnanswered(c.metadata) ? { amicus_unanswered: turn.unanswered } : {}),
         });
 
         if (!stream) {

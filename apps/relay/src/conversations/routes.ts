@@ -44,7 +44,17 @@ export interface ConversationRoutesDeps {
 }
 
 export interface AnswerObserver {
-  answered(conversationId: string, question: string, answer: WireMessage, at: Date): Promise<void>;
+  /**
+   * A finished answer; `unanswered` are the questions of a several-question message the upstream
+   * found nothing for while it answered others (empty when it does not say).
+   */
+  answered(
+    conversationId: string,
+    question: string,
+    answer: WireMessage,
+    at: Date,
+    unanswered: readonly string[],
+  ): Promise<void>;
   forgotten(conversationId: string): Promise<void>;
 }
 
@@ -89,8 +99,10 @@ export function conversationRoutes(deps: ConversationRoutesDeps): Router {
       logOf(res).warn({ err: { message: (err as Error).message } }, 'conversation metadata unavailable');
       return {};
     });
+    // Our chatbot-api then lists, on each answer, the questions of a message it found nothing for
+    // (`amicus_unanswered`); the provider stores the key and ignores it.
     const created = await chat
-      .createConversation(Object.keys(metadata).length > 0 ? { metadata } : {}, upstreamOpts(res))
+      .createConversation({ metadata: { ...metadata, report_unanswered: 'true' } }, upstreamOpts(res))
       .then(readCreatedConversation, (e) => {
         throw widgetErrorFromUpstream(e);
       });
@@ -185,7 +197,7 @@ export function conversationRoutes(deps: ConversationRoutesDeps): Router {
         // Staff trying answers on the relay's own pages are not the public whose questions staff study.
         if (res.locals.ownOrigin !== true) {
           await deps.answers
-            ?.answered(id, content, outcome.message, deps.now())
+            ?.answered(id, content, outcome.message, deps.now(), outcome.unanswered ?? [])
             .catch((error: unknown) => logOf(res).error({ err: error }, 'could not record the answer'));
         }
       }

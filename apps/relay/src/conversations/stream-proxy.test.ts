@@ -6,7 +6,7 @@ import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DocumentLinkLookup } from './citations.js';
 import { SseWriter } from './sse-writer.js';
-import { proxyConversationStream } from './stream-proxy.js';
+import { proxyConversationStream, unansweredOf } from './stream-proxy.js';
 
 const KEY = `svc_sk_${'p'.repeat(59)}`;
 const frame = (value: unknown) => `data: ${JSON.stringify(value)}\n\n`;
@@ -174,5 +174,21 @@ describe('proxyConversationStream', () => {
     }
     expect(seen).toContain('event: done');
     expect(seen).toContain('https://court.example/fees');
+  });
+});
+
+describe('unansweredOf', () => {
+  it("reads the questions the chatbot-api found nothing for; the upstream's other shapes give none", () => {
+    expect(unansweredOf({ content: 'x', amicus_unanswered: ['Where do I park?'] })).toEqual([
+      'Where do I park?',
+    ]);
+    expect(unansweredOf({ content: 'x' })).toEqual([]);
+    expect(unansweredOf(null)).toEqual([]);
+    expect(unansweredOf({ amicus_unanswered: 'Where do I park?' })).toEqual([]);
+    expect(unansweredOf({ amicus_unanswered: [1, '', '  ', null, 'Why?'] })).toEqual(['Why?']);
+    // Bounded: three questions at most, each cut at 2,000 characters.
+    const many = unansweredOf({ amicus_unanswered: ['a', 'b', 'c', 'd', 'x'.repeat(5_000)] });
+    expect(many).toEqual(['a', 'b', 'c']);
+    expect(unansweredOf({ amicus_unanswered: ['x'.repeat(5_000)] })[0]).toHaveLength(2_000);
   });
 });

@@ -12,6 +12,8 @@ export interface ProxyOutcome {
   answer: string;
   /** The finished message, as the widget got it in `done`. */
   message?: WireMessage;
+  /** Questions the answer found nothing for although it answered others (never sent to the widget). */
+  unanswered?: string[];
   error?: HttpError;
 }
 
@@ -70,7 +72,7 @@ export async function proxyConversationStream({
         const message = toWireMessage(frame.message, await links);
         await writer.send('done', { message });
         await settleAfterDone(frames, upstream);
-        return { result: 'done', answer: message.content, message };
+        return { result: 'done', answer: message.content, message, unanswered: unansweredOf(frame.message) };
       }
       const text = isRecord(frame.delta) ? frame.delta.content : undefined;
       if (typeof text === 'string' && text !== '') {
@@ -129,4 +131,22 @@ export function toWireMessage(message: unknown, links?: DocumentLinkLookup): Wir
   if (!isRecord(message)) return { role: 'assistant', content: '', citations: [] };
   const content = typeof message.content === 'string' ? message.content : '';
   return { role: 'assistant', content, citations: toWireCitations(message.citations, links) };
+}
+
+/** At most this many questions are read from `amicus_unanswered` (the chatbot-api asks at most 3 at once). */
+const MAX_UNANSWERED = 3;
+/** A question longer than this is cut (a message is at most 100,000 characters). */
+const MAX_QUESTION = 2_000;
+
+/**
+ * The questions our chatbot-api lists in `amicus_unanswered` (an extension; the provider sends
+ * none). The upstream is untrusted: anything but non-empty strings is ignored, and the list and each
+ * question are bounded.
+ */
+export function unansweredOf(message: unknown): string[] {
+  if (!isRecord(message) || !Array.isArray(message.amicus_unanswered)) return [];
+  return message.amicus_unanswered
+    .filter((q): q is string => typeof q === 'string' && q.trim() !== '')
+    .slice(0, MAX_UNANSWERED)
+    .map((q) => q.slice(0, MAX_QUESTION));
 }

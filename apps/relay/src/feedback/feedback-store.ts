@@ -101,11 +101,17 @@ export class FeedbackStore {
   }
 }
 
-/** Records declined answers and forgets a deleted conversation's text, for the conversation routes. */
+/**
+ * Records declined questions and forgets a deleted conversation's text, for the conversation routes:
+ * an answer that cites nothing is its whole message declined; one that answered some of a message's
+ * questions declines each question it found nothing for.
+ */
 export function feedbackObserver(store: FeedbackStore): AnswerObserver {
   return {
-    answered: (conversationId, question, answer, at) =>
-      answer.citations.length === 0 ? store.recordDeclined(conversationId, question, at) : Promise.resolve(),
+    answered: async (conversationId, question, answer, at, unanswered) => {
+      const declined = answer.citations.length === 0 ? [question] : unanswered;
+      for (const q of declined) await store.recordDeclined(conversationId, q, at);
+    },
     forgotten: (conversationId) => store.forgetConversationText(conversationId),
   };
 }
