@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { AppDeps } from '../deps.js';
 import { addJobError, appendJobDocument, updateCounts } from '../ingest/jobs.js';
+import { extractionOf } from '../ingest/parsers/index.js';
 import { processDocument } from '../ingest/process-document.js';
 import { extractHtml } from '../knowledge/html-extract.js';
 import { type DocumentRow, deleteDocument, getDocument, insertDocument } from '../knowledge/store.js';
@@ -172,9 +173,10 @@ export class CrawlSession {
     this.hashes.add(hash);
     const existing = db
       .prepare(
-        `SELECT id FROM kb_documents WHERE account_id = ? AND namespace = ? AND content_hash = ? AND status = 'ready' LIMIT 1`,
+        `SELECT id FROM kb_documents WHERE account_id = ? AND namespace = ? AND content_hash = ? AND status = 'ready'
+           AND extraction = ? LIMIT 1`,
       )
-      .get(this.accountId, this.params.namespace, hash) as { id: string } | undefined;
+      .get(this.accountId, this.params.namespace, hash, extractionOf(ext)) as { id: string } | undefined;
     if (existing) {
       // A re-crawl finds most pages as they were: that is news, not a failure.
       this.unchangedPages++;

@@ -180,6 +180,36 @@ describe('runCrawl limits', () => {
     expect(errors.filter((e) => !e.error.startsWith('skipped: '))).toEqual([]);
   });
 
+  it('indexes again an unchanged PDF that an older PDF reader indexed, replacing the old copy', async () => {
+    const body = {
+      namespace: 'pdf-again',
+      seed_urls: [`${site.origin}/assets/pdfs/web-guidance.pdf`],
+      max_pages: 1,
+      rate_limit_rps: 10,
+    };
+    const first = await waitForCrawl((await startCrawl(body)).body.crawl_job_id);
+    expect(first.counts.documents_indexed).toBe(1);
+    const { db } = api.deps;
+    const ids = () =>
+      db.prepare(`SELECT id, extraction FROM kb_documents WHERE namespace = 'pdf-again'`).all() as {
+        id: string;
+        extraction: number;
+      }[];
+    const [indexed] = ids();
+    expect(indexed?.extraction).toBe(2);
+    // As a release before the PDF layout reader left it.
+    db.prepare('UPDATE kb_documents SET extraction = 1 WHERE id = ?').run(indexed!.id);
+    const again = await waitForCrawl((await startCrawl(body)).body.crawl_job_id);
+    expect(again).toMatchObject({ status: 'completed', counts: { documents_indexed: 1 } });
+    const [now] = ids();
+    expect(ids()).toHaveLength(1);
+    expect(now).toMatchObject({ extraction: 2 });
+    expect(now!.id).not.toBe(indexed!.id);
+    // Indexed by this release: unchanged.
+    const third = await waitForCrawl((await startCrawl(body)).body.crawl_job_id);
+    expect(third).toMatchObject({ status: 'completed', counts: { documents_indexed: 0 } });
+  });
+
   it('reports a crawl that indexes nothing as failed with url "crawl"', async () => {
     const { view } = await crawl({ seed_urls: [`${plain.origin}/private/`] });
     expect(view.status).toBe('failed');

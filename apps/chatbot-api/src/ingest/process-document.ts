@@ -9,7 +9,7 @@ import {
 } from '../knowledge/store.js';
 import { ISOLATED_EXTENSIONS, type ParseLimits, parseIsolated } from './isolated-parse.js';
 import { addJobError, type IngestCounts, updateCounts } from './jobs.js';
-import { type Extension, ParseError, parseFile } from './parsers/index.js';
+import { type Extension, extractionOf, ParseError, parseFile } from './parsers/index.js';
 
 export type Outcome = 'ready' | 'failed' | 'deleted';
 
@@ -58,6 +58,8 @@ export async function processDocument(
     const title = parsed.title || doc.filename;
     const stored = await storeChunksCooperatively(db, doc.id, title, chunks, now, pacer);
     outcome = stored ? 'ready' : 'deleted';
+    if (stored)
+      db.prepare('UPDATE kb_documents SET extraction = ? WHERE id = ?').run(extractionOf(ext), doc.id);
   } catch (err) {
     const message = err instanceof ParseError ? err.message : 'The file could not be processed.';
     return fail(db, doc, jobId, message, now);

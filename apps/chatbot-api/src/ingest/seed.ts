@@ -12,6 +12,7 @@ import {
   ingestTerminalStatus,
   updateCounts,
 } from './jobs.js';
+import { extractionOf } from './parsers/index.js';
 import { processDocument } from './process-document.js';
 
 export interface SeedOptions {
@@ -98,9 +99,10 @@ function alreadyIndexed(deps: AppDeps, options: SeedOptions, hash: string): bool
   return (
     deps.db
       .prepare(
-        `SELECT 1 FROM kb_documents WHERE account_id = ? AND namespace = ? AND content_hash = ? AND status = 'ready' LIMIT 1`,
+        `SELECT 1 FROM kb_documents WHERE account_id = ? AND namespace = ? AND content_hash = ? AND status = 'ready'
+           AND extraction = ? LIMIT 1`,
       )
-      .get(options.accountId, options.namespace, hash) !== undefined
+      .get(options.accountId, options.namespace, hash, extractionOf('.html')) !== undefined
   );
 }
 

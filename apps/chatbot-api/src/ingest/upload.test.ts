@@ -5,6 +5,7 @@ import type { Json } from '../../test/fixtures/json.js';
 import { makeDocx, makeEml, makePdf, makeXlsx } from '../../test/fixtures/make-files.js';
 import { multipartBody } from '../../test/fixtures/multipart.js';
 import { searchPassages } from '../knowledge/search.js';
+import { authHeaders } from '../test-support/http.js';
 import { startTestChatbotApi, type TestChatbotApi } from '../testing.js';
 
 let api: TestChatbotApi;
@@ -109,6 +110,56 @@ describe('POST /v1/ingest/files', () => {
     expect(hits[0]?.text).toContain('Fee | Amount');
     expect(hits[0]?.sourceFilename).toBe('fees.xlsx');
     expect(readdirSync(join(api.dataDir, 'uploads'))).toEqual([]);
+  });
+
+  it("answers from an uploaded PDF's section, its bullet list quoted as a list", async () => {
+    // A court's guide as a word processor prints it: a title, headings set larger, bullets ("\x95" is
+    // the bullet of the PDF's WinAnsi encoding) whose items wrap onto an indented second line.
+    const item = (text: string) => ({ text: `\x95 ${text}`, x: 90, above: 16 });
+    const guide = makePdf([
+      [
+        { text: 'Your Traffic Court Hearing', size: 20 },
+        'This guide explains what happens at a traffic hearing and how to get ready for it.',
+        'Read it before the date on your notice.',
+        { text: 'What to bring', size: 15, above: 30 },
+        'Bring these papers to the hearing:',
+        item('your notice to appear, or the letter the court'),
+        { text: 'mailed to you after the citation;', x: 108 },
+        item('a photo ID; and'),
+        item('proof of insurance for the vehicle you were driving.'),
+        { text: 'Paying the fine', size: 15, above: 30 },
+        'You can pay the fine online, by mail or at the clerk window before the hearing.',
+      ],
+      ['The clerk window is open Monday to Friday, 8 a.m. to 4 p.m.', { text: '2', x: 300, above: 600 }],
+    ]);
+    const res = await upload([
+      { name: 'namespace', value: 'pdf-answers' },
+      file('traffic-hearing-guide.pdf', guide),
+    ]);
+    expect((await waitForJob(res.body.job_id)).status).toBe('completed');
+    const conversation = await fetch(`${api.url}/conversations`, {
+      method: 'POST',
+      headers: authHeaders(api.chatKey),
+      body: '{}',
+    }).then((r) => r.json() as Promise<{ id: string }>);
+    const answer = await fetch(`${api.url}/conversations/${conversation.id}/messages`, {
+      method: 'POST',
+      headers: authHeaders(api.chatKey),
+      body: JSON.stringify({ content: 'What should I bring to my traffic hearing?' }),
+    }).then(
+      (r) => r.json() as Promise<{ message: { content: string; citations: { source_filename: string }[] } }>,
+    );
+    expect(answer.message.citations.map((c) => c.source_filename)).toEqual(['traffic-hearing-guide.pdf']);
+    // The section's list, each item whole, and nothing from the page's other sections.
+    expect(answer.message.content).toBe(
+      [
+        'Bring these papers to the hearing:',
+        '',
+        '- your notice to appear, or the letter the court mailed to you after the citation;',
+        '- a photo ID; and',
+        '- proof of insurance for the vehicle you were driving. [Source 1]',
+      ].join('\n'),
+    );
   });
 
   it('fails a PDF without extractable text with a clear error', async () => {

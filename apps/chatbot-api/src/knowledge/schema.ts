@@ -130,4 +130,11 @@ export const knowledgeMigrations: Migration[] = [
       INSERT OR REPLACE INTO kb_backfill (name, after_id) SELECT 'spanish_stems', 0 WHERE EXISTS (SELECT 1 FROM kb_chunks);
     `,
   },
+  {
+    // Which version of its type's parser indexed a document (see EXTRACTION in ingest/parsers): a
+    // re-crawl re-reads an unchanged file that an older version indexed. Documents indexed before
+    // this release are version 1.
+    name: '106_extraction_version',
+    sql: 'ALTER TABLE kb_documents ADD COLUMN extraction INTEGER NOT NULL DEFAULT 1;',
+  },
 ];

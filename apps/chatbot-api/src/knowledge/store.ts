@@ -74,14 +74,22 @@ export function getDocument(db: Db, accountId: string, id: string): DocumentRow 
     | undefined;
 }
 
-/** Another live document with the same bytes in the same namespace, if any. */
+/**
+ * Another live document with the same bytes in the same namespace, if any. An earlier crawl of the
+ * same address is none: the crawl replaces it (with the same bytes, when an older version of the
+ * parser had indexed it).
+ */
 export function findDuplicate(db: Db, doc: DocumentRow): string | null {
   const row = db
     .prepare(
       `SELECT id FROM kb_documents WHERE account_id = ? AND namespace = ? AND content_hash = ? AND id != ?
-         AND status = 'ready' ORDER BY seq LIMIT 1`,
+         AND status = 'ready'
+         AND NOT (? = 'crawl' AND source_type = 'crawl' AND source_url IS ?)
+       ORDER BY seq LIMIT 1`,
     )
-    .get(doc.account_id, doc.namespace, doc.content_hash, doc.id) as { id: string } | undefined;
+    .get(doc.account_id, doc.namespace, doc.content_hash, doc.id, doc.source_type, doc.source_url) as
+    | { id: string }
+    | undefined;
   return row?.id ?? null;
 }
 

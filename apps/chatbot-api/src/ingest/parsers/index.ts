@@ -28,6 +28,18 @@ export const CONTENT_TYPES: Record<Extension, string> = {
   '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
+/**
+ * The version of what each type's parser extracts, raised when a change to it is worth indexing
+ * files again: a re-crawl then re-reads an unchanged file that an older version indexed (stored per
+ * document, `kb_documents.extraction`). 2 for PDF: headings, paragraphs and lists read from the
+ * layout, where version 1 had one block of text per page.
+ */
+const EXTRACTION: Partial<Record<Extension, number>> = { '.pdf': 2 };
+
+export function extractionOf(ext: Extension): number {
+  return EXTRACTION[ext] ?? 1;
+}
+
 export const TEXT_EXTENSIONS: ReadonlySet<Extension> = new Set([
   '.csv',
   '.eml',
