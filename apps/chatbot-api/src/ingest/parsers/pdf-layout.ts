@@ -309,11 +309,10 @@ function footnotesOf(page: readonly PdfLine[], body: number): string[] {
 
 /** A paragraph's lines as one text; a line ending in a hyphen runs on without a space ("self-" "help"). */
 function joinLines(lines: readonly string[]): string {
-  let out = '';
-  for (const line of lines) {
-    if (out === '') out = line;
-    else if (/\p{Ll}-$/u.test(out) && /^\p{Ll}/u.test(line)) out = `${out}${line}`;
-    else out = `${out} ${line}`;
-  }
-  return out.replace(/\s+/g, ' ').trim();
+  const parts: string[] = [];
+  lines.forEach((line, i) => {
+    if (i > 0) parts.push(/\p{Ll}-$/u.test(lines[i - 1]!) && /^\p{Ll}/u.test(line) ? '' : ' ');
+    parts.push(line);
+  });
+  return parts.join('').replace(/\s+/g, ' ').trim();
 }
