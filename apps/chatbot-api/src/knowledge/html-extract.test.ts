@@ -117,6 +117,42 @@ describe('extractHtml', () => {
     }
   });
 
+  it('heads the descriptions of a definition list with their term, and nothing after the list', () => {
+    const intro = `<p>${'These words are used on the forms of the court and in its letters. '.repeat(5)}</p>`;
+    const glossary = `<h2>Common terms</h2>
+<dl><dt>Arraignment</dt><dd>Your first court appearance, where the <b>charges</b> are read.</dd>
+<div><dt>Bail</dt><dt>Bond</dt><dd><p>Money paid so you can leave jail before trial.</p><ul><li>Cash</li><li>Surety</li></ul></dd></div>
+<dt>Continuance</dt><dd>A later date for a hearing.</dd><dd>Ask the clerk for one.</dd></dl>
+<p>Ask the self-help center about any other word.</p>`;
+    for (const main of [true, false]) {
+      const html = `<html><head><title>Glossary</title></head><body>${main ? '<main>' : '<div class="content">'}<h1>Glossary</h1>${intro}${glossary}${main ? '</main>' : '</div><footer>Privacy</footer>'}</body></html>`;
+      const blocks = extractHtml(html).blocks.flatMap((b) => (b.kind === 'text' ? [b] : []));
+      const headingOf = (needle: string) => blocks.find((b) => b.text.includes(needle))?.headings;
+      expect(headingOf('first court appearance')).toEqual(['Glossary', 'Common terms', 'Arraignment']);
+      expect(headingOf('leave jail')).toEqual(['Glossary', 'Common terms', 'Bail, Bond']);
+      expect(blocks.find((b) => b.text === '- Surety')?.headings.at(-1)).toBe('Bail, Bond');
+      expect(headingOf('Ask the clerk')?.at(-1)).toBe('Continuance');
+      // A term is a heading, not a paragraph of the section before it.
+      expect(blocks.some((b) => b.text === 'Arraignment')).toBe(false);
+      expect(headingOf('any other word')).toEqual(['Glossary', 'Common terms']);
+    }
+  });
+
+  it('reads a definition list of short pairs as a list whose items keep their term', () => {
+    const html = `<html><head><title>Contact</title></head><body><main><h1>Contact</h1>
+<p>${'Court staff can answer questions about procedures, forms and dates. '.repeat(4)}</p>
+<h2>By phone</h2><dl><dt>Traffic</dt><dd>(555) 010-0150</dd><dt>Jury services:</dt><dd>(555) 010-0170</dd></dl>
+<p>Lines are open on weekdays.</p></main></body></html>`;
+    const phone = extractHtml(html).blocks.flatMap((b) =>
+      b.kind === 'text' && b.headings.at(-1) === 'By phone' ? [b.text] : [],
+    );
+    expect(phone).toEqual([
+      '- Traffic: (555) 010-0150',
+      '- Jury services: (555) 010-0170',
+      'Lines are open on weekdays.',
+    ]);
+  });
+
   it('drops page chrome and scripts', () => {
     const text = extractHtml(page)
       .blocks.map((b) => (b.kind === 'text' ? b.text : ''))

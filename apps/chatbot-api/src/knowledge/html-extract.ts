@@ -187,6 +187,10 @@ function walkNodes(children: ArrayLike<DomNode>, blocks: Block[], stack: Heading
       walkDisclosure(child, blocks, stack);
       continue;
     }
+    if (tag === 'DL') {
+      walkDefinitionList(child, blocks, stack);
+      continue;
+    }
     const heading = /^H([1-6])$/.exec(tag);
     if (heading) {
       const level = Number(heading[1]);
@@ -294,6 +298,59 @@ function textOf(node: DomNode, buttons = false): string {
   const children = node.childNodes;
   for (let i = 0; i < children.length; i++) out += textOf(children[i]!, buttons);
   return INLINE_TAGS.has(tag) || tag === 'BUTTON' ? out : ` ${out} `;
+}
+
+/** Descriptions this short (in words), each one plain paragraph, make a definition list a list of pairs. */
+const PAIR_WORDS = 15;
+
+/**
+ * A definition list (`<dl>`). Of short pairs ("Traffic" / "(555) 010-0150"), a list whose items
+ * keep their term ("- Traffic: (555) 010-0150"), as table rows keep their column names. Otherwise
+ * (a glossary) a list of sections: each term (`<dt>`, or terms given together) heads the
+ * descriptions (`<dd>`) after it, one level below the heading the list sits under, as a
+ * disclosure's label does, and the terms head nothing after the list ends. `<div>` groups of terms
+ * are read through.
+ */
+function walkDefinitionList(dl: DomNode, blocks: Block[], stack: HeadingStack): void {
+  const outer = stack.slice();
+  const level = (outer.at(-1)?.level ?? 0) + 1;
+  const items = Array.from(dl.childNodes)
+    .flatMap((c) => (c.nodeType === 1 && c.nodeName.toUpperCase() === 'DIV' ? Array.from(c.childNodes) : [c]))
+    .filter((c) => c.nodeType === 1);
+  const descriptions = items.filter((c) => c.nodeName.toUpperCase() === 'DD');
+  const pairs =
+    descriptions.length > 0 &&
+    descriptions.every(
+      (d) => !d.querySelector?.(NESTED_BLOCKS) && clean(textOf(d)).split(' ').length <= PAIR_WORDS,
+    );
+  if (pairs) {
+    let term = '';
+    for (const item of items) {
+      const text = clean(textOf(item, true));
+      if (item.nodeName.toUpperCase() === 'DT') term = text;
+      else if (text) pushText(blocks, stack, `- ${term ? `${term.replace(/:$/, '')}: ` : ''}${text}`);
+    }
+    return;
+  }
+  let terms: string[] = [];
+  let described = false;
+  for (const item of items) {
+    const tag = item.nodeName.toUpperCase();
+    if (tag === 'DT') {
+      const term = clean(textOf(item, true));
+      if (described) terms = [];
+      described = false;
+      if (term) terms.push(term);
+      stack.splice(0, stack.length, ...outer);
+      if (terms.length > 0) stack.push({ level, text: terms.join(', ') });
+    } else {
+      described ||= tag === 'DD';
+      // A description holding paragraphs or a list is read as they are; a plain one is a paragraph.
+      if (tag === 'DD' && item.querySelector?.(NESTED_BLOCKS)) walk(item, blocks, stack);
+      else walkNodes([item], blocks, stack);
+    }
+  }
+  stack.splice(0, stack.length, ...outer);
 }
 
 function pushText(blocks: Block[], stack: HeadingStack, text: string): void {
