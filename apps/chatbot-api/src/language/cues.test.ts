@@ -138,6 +138,10 @@ describe('intentsOf: advice nobody here may give', () => {
     '¿es mejor declararme culpable?',
     'can i get my deportation case dismissed',
     '¿puedo lograr que desestimen mi caso?',
+    // Any other "should I" is read as advice, the cautious side.
+    'should i put my house in my kids name so i qualify for the pension',
+    'should we go to trial',
+    '¿debo firmar el acuerdo?',
   ])('flags "%s"', (q) => {
     expect(intentsOf(q)).toContain('advice');
   });
@@ -152,6 +156,13 @@ describe('intentsOf: advice nobody here may give', () => {
     '¿por qué es mejor pagar en línea?',
     'how do i get my case dismissed',
     'can i get my ticket dismissed if i go to traffic school',
+    // "Should I" about the practical side of coming to court asks for a fact.
+    'should i arrive early for jury duty',
+    'Should I bring copies of my documents to my hearing?',
+    'should i wear a suit to court',
+    'should i call the clerk before i come',
+    '¿Debo llevar a mis hijos al juzgado?',
+    '¿debo llegar temprano?',
   ])('does not flag the procedural question "%s"', (q) => {
     expect(intentsOf(q)).not.toContain('advice');
   });
