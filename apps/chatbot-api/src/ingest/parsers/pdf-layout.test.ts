@@ -154,6 +154,18 @@ describe('layoutBlocks', () => {
     ]);
   });
 
+  it('reads text of unknown size (0) as paragraphs under "Page N", never as headings', () => {
+    const { blocks } = layoutBlocks([
+      page(1, [
+        ['Call the clerk at 555-0100.', 72, 700, 0],
+        ['Short line', 72, 680, 0],
+      ]),
+    ]);
+    expect(blocks.map((b) => b.kind === 'text' && [b.headings, b.text])).toEqual([
+      [['Page 1'], 'Call the clerk at 555-0100. Short line'],
+    ]);
+  });
+
   it('spaces runs set apart without a space, and reads a size by most of its characters', () => {
     const lines = linesOfPage(
       [

@@ -125,6 +125,8 @@ function dominantSize(runs: readonly { str: string; size: number }[]): number {
 
 /** The text's usual line spacing: the median gap between consecutive body lines of a page. */
 function lineSpacing(pages: readonly PdfLine[][], body: number): number {
+  // Sizes pdf.js cannot tell: no gap can be judged, a page's lines run on as one paragraph.
+  if (body <= 0) return Number.POSITIVE_INFINITY;
   const gaps: number[] = [];
   for (const lines of pages) {
     for (let i = 1; i < lines.length; i++) {
@@ -191,7 +193,9 @@ export function layoutBlocks(pages: readonly PdfLine[][]): PdfLayout {
   const running = runningLines(numbered, body, spacing);
   const kept = numbered.map((lines) => lines.filter((l) => !running.has(l)));
   const all = kept.flat();
+  // Text whose size pdf.js cannot tell (0) is read without headings.
   const isHeading = (l: PdfLine) =>
+    body > 0 &&
     l.size >= body * HEADING_RATIO &&
     l.text.length <= MAX_HEADING_CHARS &&
     HAS_LETTER.test(l.text) &&
