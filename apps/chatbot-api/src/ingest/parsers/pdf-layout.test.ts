@@ -154,6 +154,27 @@ describe('layoutBlocks', () => {
     ]);
   });
 
+  it('reads a list of questions set as headings as headings, without their bullets', () => {
+    expect(
+      texts([
+        page(1, [
+          ['Frequently asked questions', 72, 720, 20],
+          ['• How do I make a', 90, 690, 15],
+          ['request?', 90, 672, 15],
+          ['Write to the records office. It answers within 20 working days of receiving it.', 90, 650],
+          ['• Is there a fee?', 90, 620, 15],
+          ['Searches are free for the first two hours; copies cost 10 cents a page.', 90, 600],
+        ]),
+      ]),
+    ).toEqual([
+      [
+        'How do I make a request?',
+        'Write to the records office. It answers within 20 working days of receiving it.',
+      ],
+      ['Is there a fee?', 'Searches are free for the first two hours; copies cost 10 cents a page.'],
+    ]);
+  });
+
   it('reads text of unknown size (0) as paragraphs under "Page N", never as headings', () => {
     const { blocks } = layoutBlocks([
       page(1, [

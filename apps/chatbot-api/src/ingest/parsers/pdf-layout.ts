@@ -6,7 +6,8 @@ import type { Block } from '../../knowledge/chunking.js';
  * so they are recovered from what the eye uses:
  * - a line set clearly larger than the document's body text (by the share of characters, so an
  *   icon or an empty run does not count) is a heading, its size its level (larger sizes above
- *   smaller ones); consecutive lines of one heading are one;
+ *   smaller ones), even with a bullet before it (a list of questions set as headings);
+ *   consecutive lines of one heading are one;
  * - a line opening with a bullet glyph (or Word's "o" and Symbol-font bullets) starts a list item,
  *   and the lines after it, indented to its text or close below it, continue it; a line opening
  *   with "1." / "a)" / "(iv)" after a finished sentence starts a numbered item;
@@ -198,8 +199,7 @@ export function layoutBlocks(pages: readonly PdfLine[][]): PdfLayout {
     body > 0 &&
     l.size >= body * HEADING_RATIO &&
     l.text.length <= MAX_HEADING_CHARS &&
-    HAS_LETTER.test(l.text) &&
-    !BULLET.test(l.text);
+    HAS_LETTER.test(l.text);
   // Heading levels: the largest heading size is level 1.
   const levels = [...new Set(all.filter(isHeading).map((l) => l.size))].sort((a, b) => b - a);
   const structured = levels.length > 0;
@@ -259,11 +259,11 @@ export function layoutBlocks(pages: readonly PdfLine[][]): PdfLayout {
       const h = heading as { text: string; level: number; last: PdfLine } | null;
       // The next line of the same heading: the same size, right below it on the same page.
       if (h && h.level === level && h.last.page === line.page && h.last.y - line.y <= line.size * 1.8) {
-        h.text = `${h.text} ${line.text}`;
+        h.text = `${h.text} ${withoutBullet(line.text)}`;
         h.last = line;
       } else {
         endHeading();
-        heading = { text: line.text, level, last: line };
+        heading = { text: withoutBullet(line.text), level, last: line };
       }
       return;
     }
@@ -293,6 +293,11 @@ export function layoutBlocks(pages: readonly PdfLine[][]): PdfLayout {
     paragraph = { lines: [text], item: startsItem, x: line.x, last: line };
     paragraphPage = line.page;
   }
+}
+
+/** A heading's text without the bullet a list of headings sets before it ("• What is the FOIA?"). */
+function withoutBullet(text: string): string {
+  return text.replace(BULLET, '');
 }
 
 /**
