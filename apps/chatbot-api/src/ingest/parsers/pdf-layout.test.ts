@@ -130,16 +130,22 @@ describe('layoutBlocks', () => {
         [`Section ${n}`, 72, 720, 15],
         [`Part ${n} of the guide says what to do before the hearing,`, 72, 700],
         ['where to go on the day, and whom to call for help.', 72, 686],
+        // A number alone inside the text is content, not a page number.
+        ['Copies to bring:', 72, 658],
+        ['3', 72, 644],
+        ['Hand them to the clerk.', 72, 616],
         [n === 2 ? 'Page 2 of 3' : `${n}`, 300, 40, 9],
       ]),
     );
     const says = (n: number) =>
       `Part ${n} of the guide says what to do before the hearing, where to go on the day, and whom to call for help.`;
-    expect(texts(pages)).toEqual([
-      ['Section 1', says(1)],
-      ['Section 2', says(2)],
-      ['Section 3', says(3)],
-    ]);
+    expect(texts(pages)).toEqual(
+      [1, 2, 3].flatMap((n) => [
+        [`Section ${n}`, says(n)],
+        [`Section ${n}`, 'Copies to bring: 3'],
+        [`Section ${n}`, 'Hand them to the clerk.'],
+      ]),
+    );
   });
 
   it('places text under "Page N" when nothing stands out as a heading', () => {

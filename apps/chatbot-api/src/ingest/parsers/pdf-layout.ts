@@ -13,8 +13,9 @@ import type { Block } from '../../knowledge/chunking.js';
  *   with "1." / "a)" / "(iv)" after a finished sentence starts a numbered item;
  * - a vertical gap clearly larger than the document's line spacing, or a change of text size, ends
  *   a paragraph; a sentence that runs over a page break continues on the next page;
- * - page numbers ("3", "Page 3 of 7") and running headers or footers (the same line on half the
- *   pages or more) are left out.
+ * - page numbers ("3", "Page 3 of 7") at the top or foot of a page, and running headers and
+ *   footers (a page's first or last line, set apart from its text, found on half the pages or more,
+ *   or with only its numbers changing) are left out.
  * With no heading anywhere, each page's text sits under `Page N`, as citations of a scan-like
  * document still need a place to point at.
  */
@@ -138,7 +139,8 @@ function lineSpacing(pages: readonly PdfLine[][], body: number): number {
   }
   if (gaps.length === 0) return body * 1.2;
   gaps.sort((a, b) => a - b);
-  return gaps[Math.floor(gaps.length / 2)]!;
+  // The lower median: with as many paragraph gaps as line gaps, the line gap.
+  return gaps[Math.floor((gaps.length - 1) / 2)]!;
 }
 
 /** A header or footer stands this many line spacings apart from the page's text. */
@@ -187,7 +189,11 @@ export interface PdfLayout {
 
 /** Blocks (paragraphs and list items under their heading path) of a document's pages of lines. */
 export function layoutBlocks(pages: readonly PdfLine[][]): PdfLayout {
-  const numbered = pages.map((lines) => lines.filter((l) => !PAGE_NUMBER.test(l.text)));
+  // A page number sits at the top or the foot of its page; a number alone elsewhere is content (a
+  // table's cell).
+  const numbered = pages.map((lines) =>
+    lines.filter((l, i) => !(PAGE_NUMBER.test(l.text) && (i < 2 || i >= lines.length - 2))),
+  );
   if (numbered.every((lines) => lines.length === 0)) return { blocks: [], title: null };
   const body = dominantSize(numbered.flat().map((l) => ({ str: l.text, size: l.size })));
   const spacing = lineSpacing(numbered, body);
