@@ -32,9 +32,10 @@ export const CONTENT_TYPES: Record<Extension, string> = {
  * The version of what each type's parser extracts, raised when a change to it is worth indexing
  * files again: a re-crawl then re-reads an unchanged file that an older version indexed (stored per
  * document, `kb_documents.extraction`). 2 for PDF: headings, paragraphs and lists read from the
- * layout, where version 1 had one block of text per page.
+ * layout, where version 1 had one block of text per page; 2 for Word: headings made by hand (larger
+ * text, no Heading style) are headings.
  */
-const EXTRACTION: Partial<Record<Extension, number>> = { '.pdf': 2 };
+const EXTRACTION: Partial<Record<Extension, number>> = { '.pdf': 2, '.docx': 2 };
 
 export function extractionOf(ext: Extension): number {
   return EXTRACTION[ext] ?? 1;
