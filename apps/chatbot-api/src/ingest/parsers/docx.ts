@@ -54,9 +54,9 @@ function paragraphsOf(element: DocxElement): DocxElement[] {
 
 /**
  * Headings made by hand, as many court documents are written: a short paragraph not styled as a
- * heading, title or list whose text is set clearly larger than the body text becomes a heading (Heading 1 for the
- * largest such size, and so on), as in a PDF (pdf-layout.ts). The body size is the size most of the
- * document's text is set in, or Word's default when the text sets none.
+ * heading, title or list whose text is set clearly larger than the body text becomes a heading
+ * (Heading 1 for the largest such size, and so on), as in a PDF (pdf-layout.ts). The body size is
+ * the size most of the document's text is set in, or Word's default when the text sets none.
  */
 function headingsBySize(document: DocxElement): DocxElement {
   const paragraphs = paragraphsOf(document);
