@@ -2,11 +2,10 @@ import mammoth from 'mammoth';
 import type { ParsedDocument } from '../../knowledge/chunking.js';
 import { extractHtml } from '../../knowledge/html-extract.js';
 import { ParseError } from './parse-error.js';
+import { dominantSize, HEADING_RATIO } from './pdf-layout.js';
 
 /** Word's default body size when a document's text sets none of its own (Normal style: 11 or 12 pt). */
 const DEFAULT_BODY = 12;
-/** Text this much larger than the body text (or more), in a short paragraph, is a heading. */
-const HEADING_RATIO = 1.15;
 /** A paragraph longer than this (in words), or ending as a sentence does, is never a heading. */
 const MAX_HEADING_WORDS = 20;
 
@@ -60,12 +59,7 @@ function paragraphsOf(element: DocxElement): DocxElement[] {
  */
 function headingsBySize(document: DocxElement): DocxElement {
   const paragraphs = paragraphsOf(document);
-  const chars = new Map<number, number>();
-  for (const p of paragraphs) {
-    const size = setSize(p) ?? DEFAULT_BODY;
-    chars.set(size, (chars.get(size) ?? 0) + textOf(p).length);
-  }
-  const body = [...chars].sort((a, b) => b[1] - a[1])[0]?.[0] ?? DEFAULT_BODY;
+  const body = dominantSize(paragraphs.map((p) => ({ str: textOf(p), size: setSize(p) ?? DEFAULT_BODY })));
   const sizeOf = (p: DocxElement) => {
     const size = setSize(p);
     const text = textOf(p).trim();
@@ -78,11 +72,13 @@ function headingsBySize(document: DocxElement): DocxElement {
       ? size
       : null;
   };
-  const levels = [...new Set(paragraphs.map(sizeOf).filter((s) => s !== null))].sort((a, b) => b - a);
+  // Each paragraph's heading size, read once (the transform below meets the same objects).
+  const headingSize = new Map(paragraphs.map((p) => [p, sizeOf(p)]));
+  const levels = [...new Set(headingSize.values())].filter((s) => s !== null).sort((a, b) => b - a);
   if (levels.length === 0) return document;
   const transform = (element: DocxElement): DocxElement => {
+    const size = headingSize.get(element) ?? null;
     const e = element.children ? { ...element, children: element.children.map(transform) } : element;
-    const size = e.type === 'paragraph' ? sizeOf(e) : null;
     return size === null ? e : { ...e, styleName: `Heading ${Math.min(levels.indexOf(size) + 1, 6)}` };
   };
   return transform(document);

@@ -42,8 +42,8 @@ export interface PdfLine {
   page: number;
 }
 
-/** A line this much larger than the body text (or more) is a heading. */
-const HEADING_RATIO = 1.15;
+/** Text this much larger than the body text (or more) is a heading's (PDF and Word alike). */
+export const HEADING_RATIO = 1.15;
 /** Longer lines are never headings: a large-print paragraph is not a title. */
 const MAX_HEADING_CHARS = 160;
 /** A gap between lines this many times the usual line spacing ends a paragraph. */
@@ -107,8 +107,8 @@ function lineOf(runs: readonly PdfTextRun[], page: number): PdfLine | null {
   };
 }
 
-/** The size most of a line's characters are set in (rounded to half points). */
-function dominantSize(runs: readonly { str: string; size: number }[]): number {
+/** The size most of the characters of some runs are set in (rounded to half points; the smaller on a tie). */
+export function dominantSize(runs: readonly { str: string; size: number }[]): number {
   const chars = new Map<number, number>();
   for (const r of runs) {
     const size = Math.round(r.size * 2) / 2;
