@@ -153,6 +153,59 @@ describe('extractHtml', () => {
     ]);
   });
 
+  it('reads a short paragraph all in bold as a heading of what follows, one level below the last real heading', () => {
+    const html = `<html><head><title>Appeals</title></head><body><main><h1>Appeals</h1>
+<p>${'You can ask for a review of a decision in several ways. '.repeat(4)}</p>
+<h2>How to apply</h2>
+<p><strong>By mail</strong></p><p>Send the form to PO Box 4444.</p>
+<p><b>In <em>person</em></b></p><p>Bring the form to the clerk's window.</p>
+<p><strong>If I choose the small case procedure now, may I change it to the regular procedure later on?</strong></p>
+<p>Yes, before the trial begins.</p>
+<h2>Deadlines</h2><p>You have 1 year.</p></main></body></html>`;
+    const blocks = extractHtml(html).blocks.flatMap((b) => (b.kind === 'text' ? [b] : []));
+    const under = (text: string) => blocks.find((b) => b.text === text)?.headings;
+    expect(under('Send the form to PO Box 4444.')).toEqual(['Appeals', 'How to apply', 'By mail']);
+    // A bold heading after another is its sibling, not its child.
+    expect(under("Bring the form to the clerk's window.")).toEqual(['Appeals', 'How to apply', 'In person']);
+    expect(under('Yes, before the trial begins.')).toEqual([
+      'Appeals',
+      'How to apply',
+      'If I choose the small case procedure now, may I change it to the regular procedure later on?',
+    ]);
+    // The next real heading ends it; the headings themselves are not paragraphs too.
+    expect(under('You have 1 year.')).toEqual(['Appeals', 'Deadlines']);
+    expect(blocks.some((b) => b.text === 'By mail' || b.text === 'In person')).toBe(false);
+  });
+
+  it('keeps bold text that is emphasis, a lead-in, a link or heads nothing as a paragraph', () => {
+    const html = `<html><head><title>Fees</title></head><body><main><h1>Fees</h1>
+<p>${'Filing a case costs money, but help is available. '.repeat(4)}</p>
+<p><strong>All of these must be true:</strong></p><ul><li>You live in the county</li></ul>
+<p><strong>Do not mail cash.</strong></p>
+<p><strong>Note</strong> the fee is due when you file.</p>
+<p><strong><a href="https://www.example.gov/fees.pdf">Fee schedule</a></strong></p>
+<p><strong>${'Word '.repeat(14)}</strong></p>
+<h2>Waivers</h2><p>Ask for a fee waiver.</p>
+<p><strong>Offices are closed on holidays</strong></p></main></body></html>`;
+    const blocks = extractHtml(html).blocks.flatMap((b) => (b.kind === 'text' ? [b] : []));
+    const texts = blocks.map((b) => b.text);
+    expect(texts).toEqual(
+      expect.arrayContaining([
+        'All of these must be true:',
+        'Do not mail cash.',
+        'Note the fee is due when you file.',
+        'Fee schedule',
+        'Word '.repeat(14).trim(),
+        'Offices are closed on holidays',
+      ]),
+    );
+    expect(blocks.every((b) => b.headings.length <= 2)).toBe(true);
+    expect(blocks.find((b) => b.text === 'Offices are closed on holidays')?.headings).toEqual([
+      'Fees',
+      'Waivers',
+    ]);
+  });
+
   it('drops page chrome and scripts', () => {
     const text = extractHtml(page)
       .blocks.map((b) => (b.kind === 'text' ? b.text : ''))

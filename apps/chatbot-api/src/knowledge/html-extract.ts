@@ -113,6 +113,7 @@ export function extractHtml(
   const blocks: Block[] = [];
   const stack: { level: number; text: string }[] = [];
   if (root) walk(root, blocks, stack);
+  headedOnly(blocks);
   // Readability often removes the page's <h1> (it duplicates the title): put it back as the top heading.
   if (h1 && blocks.length > 0 && !blocks.some((b) => b.headings[0] === h1)) {
     for (const b of blocks) (b as { headings: readonly string[] }).headings = [h1, ...b.headings];
@@ -159,7 +160,11 @@ function readabilityRoot(html: string): DomNode | null {
   }
 }
 
-type HeadingStack = { level: number; text: string }[];
+/**
+ * The heading path as it is read: a real heading (`<h2>`), or a paragraph set in bold standing as
+ * one (`pseudo`, see boldHeading).
+ */
+type HeadingStack = { level: number; text: string; pseudo?: boolean }[];
 
 function walk(node: DomNode, blocks: Block[], stack: HeadingStack): void {
   walkNodes(node.childNodes, blocks, stack);
@@ -213,6 +218,15 @@ function walkNodes(children: ArrayLike<DomNode>, blocks: Block[], stack: Heading
     if (!child.querySelector?.(NESTED_BLOCKS) || (BLOCK_TAGS.has(tag) && tag !== 'LI')) {
       const text = clean(textOf(child));
       if (tag === 'P' && onlyALink(child, text)) continue;
+      if ((tag === 'P' || tag === 'DIV') && boldHeading(child, text)) {
+        // Below the last real heading; a bold heading after another is its sibling. Kept in place
+        // as a paragraph too, until it is known to head something (see headedOnly).
+        while (stack.at(-1)?.pseudo) stack.pop();
+        pushText(blocks, stack, text);
+        BOLD_HEADINGS.add(blocks.at(-1)!);
+        stack.push({ level: (stack.at(-1)?.level ?? 0) + 1, text, pseudo: true });
+        continue;
+      }
       if (text) pushText(blocks, stack, tag === 'LI' ? `- ${text}` : text);
       continue;
     }
@@ -251,6 +265,51 @@ function walkDisclosure(details: DomNode, blocks: Block[], stack: HeadingStack):
 function navigationRole(node: DomNode): boolean {
   const role = node.getAttribute?.('role');
   return role === 'navigation' || role === 'search';
+}
+
+/** The paragraphs read as bold headings (see boldHeading), while the page is read. */
+const BOLD_HEADINGS = new WeakSet<Block>();
+
+/**
+ * A bold heading is a heading when the block after it is under it; one that heads nothing (bold
+ * text closing a section, "Offices are closed on holidays") stays a paragraph, so no text is lost.
+ */
+function headedOnly(blocks: Block[]): void {
+  for (let i = blocks.length - 1; i >= 0; i--) {
+    const b = blocks[i]!;
+    if (!BOLD_HEADINGS.has(b) || b.kind !== 'text') continue;
+    const next = blocks[i + 1];
+    if (next && next.headings.length > b.headings.length && next.headings[b.headings.length] === b.text) {
+      blocks.splice(i, 1);
+    }
+  }
+}
+
+/** Words a bold paragraph may have to be read as a heading; a question ("May I …?") may have more. */
+const BOLD_HEADING_WORDS = 12;
+const BOLD_QUESTION_WORDS = 25;
+
+/**
+ * A paragraph that is nothing but bold text, short, and not a sentence or a lead-in ("In person",
+ * "Exception for preexisting social media posts", "How do I apply?"), is the heading that sites
+ * edited without heading levels use: it heads what follows, up to the next heading. Bold text
+ * ending like a sentence or a lead-in ("All of these must be true:", "Do not mail cash.") is
+ * emphasis, and stays a paragraph.
+ */
+function boldHeading(node: DomNode, text: string): boolean {
+  const limit = text.endsWith('?') ? BOLD_QUESTION_WORDS : BOLD_HEADING_WORDS;
+  if (text === '' || text.split(' ').length > limit || /[.:;,!]$/.test(text)) return false;
+  if (!/\p{L}/u.test(text)) return false;
+  const bold = (n: DomNode): boolean => {
+    // Every piece of text is inside <strong> or <b>; a link inside the bold text is not a heading.
+    if (n.nodeType === 3) return clean(n.textContent ?? '') === '';
+    if (n.nodeType !== 1) return true;
+    const tag = n.nodeName.toUpperCase();
+    if (tag === 'STRONG' || tag === 'B') return !n.querySelector?.('a');
+    if (tag === 'BR') return true;
+    return INLINE_TAGS.has(tag) && tag !== 'A' && Array.from(n.childNodes).every(bold);
+  };
+  return Array.from(node.childNodes).every(bold);
 }
 
 /**
