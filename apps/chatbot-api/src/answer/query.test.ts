@@ -10,6 +10,21 @@ describe('analyzeQuestion', () => {
     expect(a.concepts.some((c) => c.boost >= 1)).toBe(true);
   });
 
+  it('reads "how long does X last" and "¿cuánto dura?" as asking for a span of time', () => {
+    const last = analyzeQuestion('how long does jury duty last', null);
+    expect(last.intents).toEqual(['duration']);
+    expect(last.concepts.find((c) => c.key === 'frame:last')?.boost).toBeLessThan(1);
+    expect(last.concepts.filter((c) => c.boost >= 1).map((c) => c.key)).toHaveLength(1);
+    // "Last" anywhere else is a word of the question; a length is still a length.
+    expect(analyzeQuestion('what happens at the last hearing', null).concepts.map((c) => c.key)).toContain(
+      'last',
+    );
+    expect(analyzeQuestion('how long does the ramp have to be', null).intents).toContain('measure');
+    const dura = analyzeQuestion('¿cuánto dura el servicio de jurado?', null);
+    expect(dura.intents).toEqual(['duration']);
+    expect(dura.concepts.find((c) => c.key === 'frame:dura')?.boost).toBeLessThan(1);
+  });
+
   it('keeps the subject of "what does X mean" as full concepts', () => {
     const a = analyzeQuestion('what does readily achievable mean', null);
     expect(a.concepts.filter((c) => c.boost >= 1).map((c) => c.key)).toEqual(['readily', 'achievable']);

@@ -194,3 +194,16 @@ describe('a state and ZIP code', () => {
     expect(isFact('Based on a study of 45237 page views.', ['place'])).toBe(false);
   });
 });
+
+describe('a span of time written in words answers "how long"', () => {
+  it('reads "one day", "two weeks" and "tres meses" as durations', () => {
+    expect(isFact('Most people serve one day or one trial.', ['duration'])).toBe(true);
+    expect(isFact('Jurors are on call for two weeks.', ['duration'])).toBe(true);
+    expect(isFact('Acabado este período de tres meses, llame a la línea.', ['duration'])).toBe(true);
+    expect(isFact('El plazo es aproximadamente un mes.', ['duration'])).toBe(true);
+  });
+
+  it('leaves a number word that counts something else', () => {
+    expect(isFact('Bring one copy of the form and two photos.', ['duration'])).toBe(false);
+  });
+});
