@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDeps } from '../../test/fixtures/temp-deps.js';
 import { addTextDocument } from '../../test/fixtures/text-document.js';
 import type { Concept } from '../answer/query.js';
-import { phrasesFor, readOnFirstUse, searchConcepts, termEntry } from './concept-search.js';
+import { phrasesFor, queryPhrases, readOnFirstUse, searchConcepts, termEntry } from './concept-search.js';
 import { weighConcepts } from './concept-weights.js';
 import { chunkCount } from './term-stats.js';
 
@@ -95,6 +95,60 @@ describe('concept search candidates', () => {
 });
 
 describe('following sections', () => {
+  it("reads a concept's chunks with the next phrases when another concept's equivalents took every slot", () => {
+    // "cost" and six rare equivalents, each on one page; "small claims" on three.
+    const equivalents = ['price', 'charge', 'tariff', 'toll', 'levy', 'tithe'];
+    for (const word of ['cost', ...equivalents]) addDoc(word, `The ${word} is shown on the notice.`);
+    const fees = addDoc('Small claims', 'Small claims filing fees are listed in the table.');
+    addDoc('Hearings', 'Small claims hearings are held on Tuesdays.');
+    addDoc('Judges', 'Small claims judges are temporary judges.');
+    for (const subject of ['jury', 'records', 'hours', 'forms', 'appeals', 'divorce', 'probate', 'parking']) {
+      addDoc(subject, `The court explains ${subject} to visitors on weekdays.`);
+    }
+    const cost: Concept = {
+      key: 'cost',
+      boost: 1,
+      alternatives: [
+        { words: ['cost'], weight: 1 },
+        ...equivalents.map((w) => ({ words: [w], weight: 0.85 })),
+      ],
+    };
+    const claims: Concept = {
+      key: 'claims',
+      boost: 1,
+      alternatives: [{ words: ['small', 'claims'], weight: 1 }],
+    };
+    const total = chunkCount(deps.db);
+    const { phrases, more } = queryPhrases(
+      deps.db,
+      weighConcepts(deps.db, [cost, claims], total),
+      'kb_chunks_fts',
+      total,
+    );
+    expect(phrases).not.toContain('"small claims"');
+    expect(more[0]).toBe('"small claims"');
+    const search = (concepts: Concept[]) =>
+      searchConcepts(deps.db, {
+        accountId: 'acc',
+        namespaces: null,
+        concepts,
+        text: 'how much does it cost to file small claims',
+        language: 'en',
+        limit: 20,
+      });
+    // Without the next phrases, no chunk holding "small claims" would be a candidate.
+    expect(search([cost, claims]).passages.map((p) => p.documentId)).toContain(fees);
+    // A concept carried over from the previous question is context: it does not fill the slots.
+    const carried = { ...claims, boost: 0.5 };
+    const again = queryPhrases(
+      deps.db,
+      weighConcepts(deps.db, [cost, carried], total),
+      'kb_chunks_fts',
+      total,
+    );
+    expect(again.more).not.toContain('"small claims"');
+  });
+
   it('gives a top passage the sections after it on its page', () => {
     addDoc('Complaints', 'There are two options for filing a grievance:', [
       { heading: 'By mail', text: 'Send the form to the clerk.' },

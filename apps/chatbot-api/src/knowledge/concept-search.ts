@@ -123,7 +123,23 @@ export function phrasesFor(
   table: FtsTable,
   total: number,
 ): string[] {
-  const picked: { phrase: string; priority: number; same: string }[] = [];
+  return queryPhrases(db, concepts, table, total).phrases;
+}
+
+/**
+ * phrasesFor's phrases, and the next ones of the question's own concepts (`more`, at most
+ * MAX_PHRASES): those of concepts that got no phrase first, then the rest in phrasesFor's order. A small site's question can spend every
+ * slot on one concept's rare equivalents ("cost", "costo", "charge", "cargo"), whose few matches
+ * leave the candidates short of the chunks holding the question's other words ("small claims
+ * filing fees"): those are then read with the next phrases (see searchConcepts).
+ */
+export function queryPhrases(
+  db: Db,
+  concepts: readonly WeightedConcept[],
+  table: FtsTable,
+  total: number,
+): { phrases: string[]; more: string[] } {
+  const picked: { phrase: string; priority: number; same: string; concept: string; own: boolean }[] = [];
   let rarest: { phrase: string; df: number; own: boolean } | null = null;
   for (const c of concepts) {
     for (const a of c.alternatives) {
@@ -139,10 +155,12 @@ export function phrasesFor(
         phrase,
         priority: c.weight * a.weight - df / (total + 1),
         same: sameMatchesKey(a.words, df, table),
+        concept: c.key,
+        own: c.boost >= 1,
       });
     }
   }
-  if (picked.length === 0) return rarest ? [rarest.phrase] : [];
+  if (picked.length === 0) return { phrases: rarest ? [rarest.phrase] : [], more: [] };
   picked.sort((a, b) => b.priority - a.priority);
   const seen = new Set<string>();
   const distinct = picked.filter((p) => !seen.has(p.phrase) && seen.add(p.phrase));
@@ -150,12 +168,23 @@ export function phrasesFor(
   // doclist would cost as much as the one saved.
   const phrases: string[] = [];
   const same = new Set<string>();
+  const searched = new Set<string>();
   for (const p of distinct.slice(0, MAX_PHRASES)) {
     if (same.has(p.same)) continue;
     same.add(p.same);
+    searched.add(p.concept);
     phrases.push(p.phrase);
   }
-  return phrases;
+  // Only the question's own concepts: a follow-up's concepts carried over from the previous question
+  // ("restaurant" for "can I do it by mail?") would bring back what that question asked.
+  const rest = distinct.slice(MAX_PHRASES).filter((p) => p.own && !same.has(p.same) && same.add(p.same));
+  const more = [
+    ...rest.filter((p) => !searched.has(p.concept)),
+    ...rest.filter((p) => searched.has(p.concept)),
+  ]
+    .slice(0, MAX_PHRASES)
+    .map((p) => p.phrase);
+  return { phrases, more };
 }
 
 /**
@@ -178,10 +207,9 @@ function candidates(
   phrases: readonly string[],
   accountId: string,
   namespaces: readonly string[] | null,
+  limit = CANDIDATES,
 ): { id: number; bm: number }[] {
-  return phrases.length === 0
-    ? []
-    : ftsQuery(db, table, phrases.join(' OR '), accountId, namespaces, CANDIDATES);
+  return phrases.length === 0 ? [] : ftsQuery(db, table, phrases.join(' OR '), accountId, namespaces, limit);
 }
 
 interface Row {
@@ -231,16 +259,21 @@ export function searchConcepts(db: Db, options: ConceptSearchOptions): ConceptSe
     return { passages: [], concepts: explained, matching };
   }
   const hits = new Map<number, number>();
-  const addHits = (list: { id: number; bm: number }[]) =>
+  const addHits = (list: { id: number; bm: number }[], after = 0) =>
     list.forEach((h, rank) => {
-      hits.set(h.id, Math.max(hits.get(h.id) ?? 0, 1 / (1 + rank)));
+      hits.set(h.id, Math.max(hits.get(h.id) ?? 0, 1 / (1 + after + rank)));
     });
-  addHits(
-    candidates(db, 'kb_chunks_fts', phrasesFor(db, concepts, 'kb_chunks_fts', total), accountId, namespaces),
-  );
+  const english = queryPhrases(db, concepts, 'kb_chunks_fts', total);
+  addHits(candidates(db, 'kb_chunks_fts', english.phrases, accountId, namespaces));
+  const englishHits = hits.size;
+  // Fewer candidates than asked for: the next phrases fill the rest (see queryPhrases).
+  if (hits.size < CANDIDATES && english.more.length > 0) {
+    const first = hits.size;
+    addHits(candidates(db, 'kb_chunks_fts', english.more, accountId, namespaces, CANDIDATES - first), first);
+  }
   // The Spanish index is asked for Spanish questions, or when the English one finds little: an
   // English question's Spanish stems only repeat what porter found, at twice the cost.
-  if (options.language === 'es' || hits.size < FEW_HITS) {
+  if (options.language === 'es' || englishHits < FEW_HITS) {
     addHits(
       candidates(
         db,
