@@ -428,6 +428,43 @@ describe('composeAnswer: "when"', () => {
     expect(ask().outcome).toBe('answered');
   });
 
+  it('does not count the word asking for the kind of fact ("call" in "who do I call about…") as a thing named', () => {
+    const page = passage(
+      '/family/',
+      'Family Law',
+      'The Department of Child Support Services can open a case at no cost, at (555) 010-0300.',
+      { score: 1, coverage: 0.59 },
+    );
+    page.match.matched = ['support'];
+    const result: ConceptSearchResult = {
+      passages: [page],
+      concepts: [
+        { key: 'call', label: 'call', weight: 2.2, known: true },
+        { key: 'support', label: 'child support', weight: 3.2, known: true },
+        { key: 'intent:contact', label: 'phone', weight: 0.7, known: true },
+      ],
+      matching: [
+        { key: 'call', weight: 2.2, alternatives: [{ words: ['call'], weight: 1 }] },
+        { key: 'support', weight: 3.2, alternatives: [{ words: ['child', 'support'], weight: 1 }] },
+        {
+          key: 'intent:contact',
+          weight: 0.7,
+          alternatives: [
+            { words: ['phone'], weight: 1 },
+            { words: ['call'], weight: 1 },
+          ],
+        },
+      ],
+    };
+    const answer = composeAnswer({
+      analysis: analyzeQuestion('who do i call about child support', null),
+      search: result,
+      cite: true,
+    });
+    expect(answer.outcome).toBe('answered');
+    expect(answer.content).toContain('(555) 010-0300');
+  });
+
   it('does not count a thing held only through a loose synonym as a second thing in common', () => {
     // "how do i renew my passport" on a page that says "renew" and, elsewhere, "pass a swim test":
     // WordNet's "pass" for "passport" is no evidence that the page is about passports.

@@ -129,7 +129,21 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   // A question naming two things or more, where every passage holds just one of them ("how do i
   // renew my passport" on a page that mentions a passport once), is answered only when that thing
   // carries most of the question: one word in common is weak evidence.
-  const named = new Set(search.concepts.filter((c) => !c.key.includes(':')).map((c) => c.key));
+  // A word that asks for the kind of fact wanted ("call" in "who do I call about child support") says
+  // how to answer, not what about: it is not one of the things named.
+  const asking = new Set(
+    search.matching
+      .filter((c) => c.key.startsWith('intent:'))
+      .flatMap((c) => c.alternatives.map((a) => a.words.join(' '))),
+  );
+  const named = new Set(
+    search.matching
+      .filter(
+        (c) =>
+          !c.key.includes(':') && !c.alternatives.some((a) => a.weight >= 1 && asking.has(a.words.join(' '))),
+      )
+      .map((c) => c.key),
+  );
   const holdsOne = (p: ConceptPassage) =>
     named.size >= 2 && p.match.matched.filter((k) => named.has(k) && !p.match.loose.includes(k)).length === 1;
   let anyCovering = search.passages.filter((p) => coverageOf(p) >= COVERAGE_THRESHOLD);
