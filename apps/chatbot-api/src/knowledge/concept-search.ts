@@ -127,8 +127,8 @@ export function phrasesFor(
 }
 
 /**
- * phrasesFor's phrases, and the next ones of the question's own concepts (`more`, at most
- * MAX_PHRASES): those of concepts that got no phrase first, then the rest in phrasesFor's order. A small site's question can spend every
+ * phrasesFor's phrases, and the next ones (`more`, at most MAX_PHRASES, in phrasesFor's order) of
+ * the question's own concepts that got no phrase. A small site's question can spend every
  * slot on one concept's rare equivalents ("cost", "costo", "charge", "cargo"), whose few matches
  * leave the candidates short of the chunks holding the question's other words ("small claims
  * filing fees"): those are then read with the next phrases (see searchConcepts).
@@ -178,10 +178,8 @@ export function queryPhrases(
   // Only the question's own concepts: a follow-up's concepts carried over from the previous question
   // ("restaurant" for "can I do it by mail?") would bring back what that question asked.
   const rest = distinct.slice(MAX_PHRASES).filter((p) => p.own && !same.has(p.same) && same.add(p.same));
-  const more = [
-    ...rest.filter((p) => !searched.has(p.concept)),
-    ...rest.filter((p) => searched.has(p.concept)),
-  ]
+  const more = rest
+    .filter((p) => !searched.has(p.concept))
     .slice(0, MAX_PHRASES)
     .map((p) => p.phrase);
   return { phrases, more };
