@@ -480,6 +480,24 @@ describe('pickUnits: a list asked for', () => {
     const led = [unit('To apply for education benefits, you need:', 0, 0.5, false), ...hub.slice(1)];
     expect(pickUnits(led, ['list'], false).map((u) => u.unit.position)).toEqual([0, 1, 2, 3, 4]);
   });
+
+  // "What should I wear to court" in a section listing what to bring, its dress code after the list.
+  const bring = [
+    unit('Your summons and a photo ID.', 0, 0, false, true),
+    unit('A sweater: courtrooms can be cold.', 1, 0.2, false, true),
+    unit('Lunch money or a packed lunch.', 2, 0, false, true),
+    unit('Dress comfortably but respectfully: no shorts or hats in courtrooms.', 3, 0.9, false),
+  ];
+
+  it('quotes a sentence after the list that holds more of the question than any item', () => {
+    expect(pickUnits(bring, ['list'], true).map((u) => u.unit.position)).toEqual([3]);
+  });
+
+  it('still quotes the list when no sentence holds more of the question, or steps are asked for', () => {
+    const plain = bring.map((u) => (u.unit.position === 3 ? { ...u, concepts: 0.2 } : u));
+    expect(pickUnits(plain, ['list'], true).map((u) => u.unit.position)).toEqual([0, 1, 2]);
+    expect(pickUnits(bring, ['list', 'steps'], true).map((u) => u.unit.position)).toEqual([0, 1, 2]);
+  });
 });
 
 describe('pickUnits: one condition of a list of conditions', () => {

@@ -149,7 +149,13 @@ function choose(
     }));
     scored.sort((a, b) => b.s - a.s);
     const best = scored[0]!;
-    if (best.s > 0 || (titled && !wantsReasons)) {
+    // "What should I wear" in a section listing what to bring, then "Dress comfortably…": a
+    // sentence outside the list holding more of the question than any item or the lead-in answers.
+    const inRuns = new Set(runs.flatMap((r) => [...r.items, ...(r.lead ? [r.lead] : [])]));
+    const listBest = Math.max(...best.r.items.map((u) => u.concepts), best.r.lead?.concepts ?? 0);
+    const proseBest = Math.max(0, ...units.filter((u) => !inRuns.has(u)).map((u) => u.concepts));
+    const proseAnswers = intents.includes('list') && !intents.includes('steps') && proseBest > listBest;
+    if (!proseAnswers && (best.s > 0 || (titled && !wantsReasons))) {
       const max = intents.includes('steps') && !intents.includes('list') ? MAX_STEPS : MAX_LIST_ITEMS;
       const lead = best.r.lead && best.r.lead.unit.text.length <= 300 ? [best.r.lead] : [];
       // A list neither its heading nor its lead-in ties to the question, one item of which holds
