@@ -25,6 +25,17 @@ describe('analyzeQuestion', () => {
     expect(dura.concepts.find((c) => c.key === 'frame:dura')?.boost).toBeLessThan(1);
   });
 
+  it('reads "¿a qué hora…?" as asking for a time, as "what time" is: "hora" is not what it is about', () => {
+    for (const q of ['¿a qué hora abre el juzgado?', '¿hasta qué hora está abierta la secretaría?']) {
+      const a = analyzeQuestion(q, null);
+      expect(a.intents).toContain('time');
+      expect(a.concepts.find((c) => c.key === 'frame:hora')?.boost).toBeLessThan(1);
+      expect(a.concepts.filter((c) => c.boost >= 1).flatMap((c) => c.alternatives[0]!.words)).not.toContain(
+        'hora',
+      );
+    }
+  });
+
   it('keeps the subject of "what does X mean" as full concepts', () => {
     const a = analyzeQuestion('what does readily achievable mean', null);
     expect(a.concepts.filter((c) => c.boost >= 1).map((c) => c.key)).toEqual(['readily', 'achievable']);

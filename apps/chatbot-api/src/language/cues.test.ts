@@ -142,6 +142,8 @@ describe('intentsOf: advice nobody here may give', () => {
     'should i put my house in my kids name so i qualify for the pension',
     'should we go to trial',
     '¿debo firmar el acuerdo?',
+    'should i get a lawyer',
+    'how early should i get divorced',
   ])('flags "%s"', (q) => {
     expect(intentsOf(q)).toContain('advice');
   });
@@ -163,6 +165,9 @@ describe('intentsOf: advice nobody here may give', () => {
     'should i call the clerk before i come',
     '¿Debo llevar a mis hijos al juzgado?',
     '¿debo llegar temprano?',
+    'how early should i get to court',
+    'should i get there early',
+    'should i be there before 8',
   ])('does not flag the procedural question "%s"', (q) => {
     expect(intentsOf(q)).not.toContain('advice');
   });
