@@ -36,6 +36,17 @@ describe('analyzeQuestion', () => {
     }
   });
 
+  it("keeps the previous question's intent for a follow-up without a question word, not for one asking about a situation", () => {
+    const previous = 'how much is the filing fee for small claims';
+    const saturday = analyzeQuestion('and on saturdays?', 'when is the clerk open');
+    expect(saturday.followUp).toBe(true);
+    expect(saturday.intents).toContain('time');
+    const afford = analyzeQuestion("what if i can't afford it?", previous);
+    expect(afford.followUp).toBe(true);
+    expect(afford.intents).not.toContain('amount');
+    expect(analyzeQuestion('how much is it?', 'what is traffic school').intents).toContain('amount');
+  });
+
   it('keeps the subject of "what does X mean" as full concepts', () => {
     const a = analyzeQuestion('what does readily achievable mean', null);
     expect(a.concepts.filter((c) => c.boost >= 1).map((c) => c.key)).toEqual(['readily', 'achievable']);

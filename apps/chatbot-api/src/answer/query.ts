@@ -7,6 +7,7 @@ import {
   intentHints,
   intentsOf,
   negatedWords,
+  questionKind,
 } from '../language/cues.js';
 import { findGlossaryPhrases, findPlainPhrases } from '../language/glossary.js';
 import { irregularForms } from '../language/irregular-forms.js';
@@ -266,8 +267,9 @@ export function analyzeQuestion(question: string, previous: string | null): Quer
   addNegatedForms(concepts, question);
   let intents = intentsOf(question);
   // "How much is it?" asks for an amount; the previous question says of what. A follow-up without
-  // a question word of its own ("and on Saturdays?") keeps the previous question's intent.
-  if (followUp && intents.length === 0) intents = intentsOf(previous);
+  // a question word of its own ("and on Saturdays?") keeps the previous question's intent; one
+  // asking about a situation ("what if I can't afford it?") asks for whatever applies to it.
+  if (followUp && intents.length === 0 && questionKind(question) !== 'any') intents = intentsOf(previous);
   // What pages write next to the fact asked for ("address" for where) ranks passages, weakly.
   for (const intent of intents) {
     const hints = intentHints(intent);

@@ -138,7 +138,7 @@ describe('following sections', () => {
       });
     // Without the next phrases, no chunk holding "small claims" would be a candidate.
     expect(search([cost, claims]).passages.map((p) => p.documentId)).toContain(fees);
-    // A concept carried over from the previous question is context: it does not fill the slots.
+    // A concept carried over from the previous question comes after the question's own.
     const carried = { ...claims, boost: 0.5 };
     const again = queryPhrases(
       deps.db,
@@ -146,7 +146,39 @@ describe('following sections', () => {
       'kb_chunks_fts',
       total,
     );
-    expect(again.more).not.toContain('"small claims"');
+    expect(again.more).toEqual(['"small claims"']);
+  });
+
+  it("ranks, for a follow-up, the section holding what it asks itself above one holding the previous question's words", () => {
+    const page = addTextDocument(
+      deps.db,
+      'File a complaint',
+      'How to file a complaint with the department.',
+      {
+        sections: [
+          {
+            heading: 'Complaints about a restaurant',
+            text: 'A complaint can be about a restaurant or a hotel.',
+          },
+          { heading: 'By mail', text: 'Mail the form to the department.' },
+        ],
+      },
+    );
+    // "mail" is a common word of the site, "restaurant" a rare one.
+    for (const subject of ['jury', 'records', 'hours', 'forms', 'appeals', 'divorce']) {
+      addDoc(subject, `The court mails letters about ${subject} to visitors.`);
+    }
+    const carried = (word: string): Concept => ({ ...concept(word), boost: 0.5 });
+    const result = searchConcepts(deps.db, {
+      accountId: 'acc',
+      namespaces: null,
+      concepts: [concept('mail'), carried('complaint'), carried('restaurant')],
+      text: 'can i do it by mail',
+      language: 'en',
+      limit: 5,
+    });
+    expect(result.passages[0]?.documentId).toBe(page);
+    expect(result.passages[0]?.headingPath?.at(-1)).toBe('By mail');
   });
 
   it('gives a top passage the sections after it on its page', () => {

@@ -92,6 +92,7 @@ const TITLE_SHARE_WEIGHT = 0.5;
  * page titled X is: the same bonus as a title naming every concept.
  */
 const TERM_ENTRY_BONUS = TITLE_SHARE_WEIGHT;
+const FOLLOW_UP_OWN_WEIGHT = 0.3;
 
 /**
  * Whether a heading is made only of the question's concepts: a term's own entry ("Pro Se", "Exemption
@@ -127,8 +128,9 @@ export function phrasesFor(
 }
 
 /**
- * phrasesFor's phrases, and the next ones (`more`, at most MAX_PHRASES, in phrasesFor's order) of
- * the question's own concepts that got no phrase. A small site's question can spend every
+ * phrasesFor's phrases, and the next ones (`more`, at most MAX_PHRASES) of the concepts that got no
+ * phrase: the question's own first, then those a follow-up carries over from the previous question
+ * ("traffic school" for "how much does it cost?"). A small site's question can spend every
  * slot on one concept's rare equivalents ("cost", "costo", "charge", "cargo"), whose few matches
  * leave the candidates short of the chunks holding the question's other words ("small claims
  * filing fees"): those are then read with the next phrases (see searchConcepts).
@@ -175,10 +177,8 @@ export function queryPhrases(
     searched.add(p.concept);
     phrases.push(p.phrase);
   }
-  // Only the question's own concepts: a follow-up's concepts carried over from the previous question
-  // ("restaurant" for "can I do it by mail?") would bring back what that question asked.
-  const rest = distinct.slice(MAX_PHRASES).filter((p) => p.own && !same.has(p.same) && same.add(p.same));
-  const more = rest
+  const rest = distinct.slice(MAX_PHRASES).filter((p) => !same.has(p.same) && same.add(p.same));
+  const more = [...rest.filter((p) => p.own), ...rest.filter((p) => !p.own)]
     .filter((p) => !searched.has(p.concept))
     .slice(0, MAX_PHRASES)
     .map((p) => p.phrase);
@@ -297,6 +297,9 @@ export function searchConcepts(db: Db, options: ConceptSearchOptions): ConceptSe
   );
 
   const isTermEntry = options.defines ? termEntry(concepts) : null;
+  // A follow-up carries the previous question's concepts at a lower weight ("can I do it by mail?"
+  // after "file a complaint against a restaurant"): what it asks itself decides between sections.
+  const followUp = concepts.some((c) => c.boost < 1 && !c.key.includes(':'));
   const byDocument = new Map<string, ConceptPassage[]>();
   const readFields = fieldReader(prefixes);
   const headingPaths = rows.map((r) => parseHeadingPath(r.heading_path));
@@ -324,7 +327,8 @@ export function searchConcepts(db: Db, options: ConceptSearchOptions): ConceptSe
       (LANDING_PAGE.test(pathOf(source)) ? LANDING_PENALTY : 0) +
       (facts.length > 0 && isFact(r.text, facts) ? FACT_BONUS : 0) +
       (isTermEntry && headingPath.length > 1 && isTermEntry(headingPath.at(-1)) ? TERM_ENTRY_BONUS : 0) +
-      TITLE_SHARE_WEIGHT * match.titleShare;
+      TITLE_SHARE_WEIGHT * match.titleShare +
+      (followUp ? FOLLOW_UP_OWN_WEIGHT * match.ownCoverage : 0);
     const passage: ConceptPassage = {
       documentId: r.document_id,
       chunkIndex: r.chunk_index,
