@@ -92,6 +92,7 @@ const TITLE_SHARE_WEIGHT = 0.5;
  * page titled X is: the same bonus as a title naming every concept.
  */
 const TERM_ENTRY_BONUS = TITLE_SHARE_WEIGHT;
+/** In a follow-up, a passage's coverage of the follow-up's own concepts adds this much (see followUp). */
 const FOLLOW_UP_OWN_WEIGHT = 0.3;
 
 /**
