@@ -2,8 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDeps } from '../../test/fixtures/temp-deps.js';
 import { addTextDocument } from '../../test/fixtures/text-document.js';
 import type { Concept } from '../answer/query.js';
-import { phrasesFor, queryPhrases, readOnFirstUse, searchConcepts, termEntry } from './concept-search.js';
+import { readOnFirstUse, searchConcepts, termEntry } from './concept-search.js';
 import { weighConcepts } from './concept-weights.js';
+import { phrasesFor, queryPhrases } from './fts-phrases.js';
 import { chunkCount } from './term-stats.js';
 
 let deps: ReturnType<typeof tempDeps>;

@@ -111,7 +111,7 @@ export function extractHtml(
       document.body) as unknown as DomNode | null;
 
   const blocks: Block[] = [];
-  const stack: { level: number; text: string }[] = [];
+  const stack: HeadingStack = [];
   if (root) walk(root, blocks, stack);
   headedOnly(blocks);
   // Readability often removes the page's <h1> (it duplicates the title): put it back as the top heading.
