@@ -1,8 +1,8 @@
-import type { ConceptPassage, ConceptSearchResult } from '../knowledge/concept-search.js';
+import { type ConceptPassage, type ConceptSearchResult, termEntry } from '../knowledge/concept-search.js';
 import { stemForms } from '../knowledge/concept-weights.js';
 import { askedWords, countedWords, questionKind } from '../language/cues.js';
 import { type FactIntent, isExactFact, isFact } from '../language/facts.js';
-import { words } from '../language/words.js';
+import { contentWords, words } from '../language/words.js';
 import type { QueryAnalysis } from './query.js';
 import { conceptScorer, inRange, questionNumbers, sectionFactHeading } from './score-units.js';
 import { splitUnits } from './sentences.js';
@@ -34,6 +34,26 @@ function conceptsOfWords(search: ConceptSearchResult, ws: readonly string[]) {
   return search.matching.filter((c) =>
     c.alternatives.some((a) => a.weight === 1 && a.words.some((w) => stems.includes(stemForms([w]).en))),
   );
+}
+
+/**
+ * The share of a heading's own content words that the question names (by any of its concepts'
+ * words, compared by stem): "What is DAWSON?" is wholly about "what is dawson"; "What digital
+ * signatures are accepted in DAWSON?" only a quarter, though both hold all the question asks.
+ */
+function headingPrecision(search: ConceptSearchResult): (heading: string) => number {
+  const named = search.matching
+    .flatMap((c) => c.alternatives.filter((a) => a.words.length === 1))
+    .map((a) => stemForms(a.words));
+  return (heading) => {
+    const own = contentWords(heading);
+    if (own.length === 0) return 0;
+    const hits = own.filter((w) => {
+      const f = stemForms([w]);
+      return named.some((x) => x.en === f.en || x.es === f.es);
+    }).length;
+    return hits / own.length;
+  };
 }
 
 /** Words after a number that may still name what it counts ("three more people", "20 working-day"). */
@@ -77,7 +97,7 @@ function numberOfAsked(
 export interface AnsweringSections {
   /** The sections to answer from, the likeliest first (choosePrimary takes one). */
   candidates: ConceptPassage[];
-  /** Whether a section's own heading asks the visitor's question (an FAQ entry). */
+  /** Whether a section's own heading asks the visitor's question (an FAQ entry, or the term a "what is" asks about). */
   answersHeading: (p: ConceptPassage) => boolean;
   /** Numbers the question gives ("a lot with 60 spaces"). */
   numbers: number[];
@@ -160,11 +180,25 @@ export function answeringSections(input: {
   // from the previous question.
   const own = new Set(analysis.concepts.filter((c) => c.boost >= 1).map((c) => c.key));
   const ownScorer = conceptScorer({ ...search, matching: search.matching.filter((c) => own.has(c.key)) });
+  const precisionOf = headingPrecision(search);
   const asksOwn = (p: ConceptPassage) =>
     !analysis.followUp || ownScorer(p.headingPath!.at(-1)!) >= ASKED_HEADING;
-  const asked = (answersHeading(covering[0]!) ? [covering[0]!] : sections)
-    .filter((p) => answersHeading(p) && asksOwn(p) && p.match.score >= covering[0]!.match.score * NEAR_BEST)
-    .map((p) => ({ p, share: scorer(p.headingPath!.at(-1)!) }))
+  // For "what is X", an entry headed by X alone (a glossary's "Notice of Deficiency") asks it too.
+  const isTerm = analysis.intents.includes('definition') ? termEntry(search.matching) : () => false;
+  const definesAsked = (p: ConceptPassage) => {
+    const path = p.headingPath ?? [];
+    return path.length > 1 && isTerm(path.at(-1));
+  };
+  const asksVisitor = (p: ConceptPassage) => (answersHeading(p) && asksOwn(p)) || definesAsked(p);
+  const asked = sections
+    .filter((p) => asksVisitor(p) && p.match.score >= covering[0]!.match.score * NEAR_BEST)
+    .map((p) => {
+      const heading = p.headingPath!.at(-1)!;
+      const share = scorer(heading);
+      const precision = precisionOf(heading);
+      // Of two FAQ entries asking what the visitor asks, the one asking little else.
+      return { p, share: precision + share > 0 ? (2 * share * precision) / (share + precision) : 0 };
+    })
     .sort((a, b) => b.share - a.share || b.p.match.score - a.p.match.score)
     .map((a) => a.p);
   // A section whose own heading states the fact asked for about the question ("Conduct between 6 to
@@ -206,7 +240,8 @@ export function answeringSections(input: {
   ].find((list) => list.length > 0);
   return {
     candidates: namingAsked(search, analysis.question, candidates ?? covering, sections, covering[0]!),
-    answersHeading,
+    // A term's own entry, like an FAQ entry, answers from its start.
+    answersHeading: (p) => answersHeading(p) || definesAsked(p),
     numbers,
     countsAsked,
   };

@@ -621,6 +621,60 @@ describe('composeAnswer: "when"', () => {
     expect(ask('what does interpreter mean')).toMatch(/^A person who translates/);
   });
 
+  it('answers "what is X" from the entry of the term X, quoted from its start, over an FAQ entry naming X', () => {
+    const term = passage(
+      '/glossary/',
+      'Glossary',
+      'A letter from the agency. You have 90 days after it is mailed to ask for a hearing.',
+      { score: 2, coverage: 1 },
+    );
+    term.headingPath = ['Glossary', 'Interpreter notice'];
+    const faq = passage(
+      '/faq/',
+      'Questions',
+      'Call the clerk the same day. The clerk will find another one.',
+      { score: 1.9, coverage: 1 },
+    );
+    faq.headingPath = [
+      'Questions',
+      'My interpreter notice says the interpreter cannot come. What should I do?',
+    ];
+    const concepts = [
+      { key: 'interpreter', weight: 2, words: ['interpreter'] },
+      { key: 'notice', weight: 1.5, words: ['notice'] },
+    ];
+    const ask = (question: string, passages: ConceptPassage[]) =>
+      composeAnswer({
+        analysis: analyzeQuestion(question, null),
+        search: searchOf(passages, concepts),
+        cite: true,
+      }).content;
+    expect(ask('what is an interpreter notice', [term, faq])).toMatch(
+      /^Interpreter notice: A letter from the agency\. You have 90 days/,
+    );
+    // A question that asks for something else about it is answered by the FAQ entry.
+    expect(ask('what should i do about my interpreter notice', [term, faq])).toMatch(/^Call the clerk/);
+  });
+
+  it('answers from the FAQ entry that asks the question and little else, of two that hold it all', () => {
+    const other = passage('/faq/', 'Questions', 'Only certified interpreters may be used in a trial.', {
+      score: 2,
+      coverage: 1,
+    });
+    other.headingPath = ['Questions', 'Which interpreters are accepted at a trial?'];
+    const what = passage('/faq/', 'Questions', 'An interpreter repeats in your language what is said.', {
+      score: 1.9,
+      coverage: 1,
+    });
+    what.headingPath = ['Questions', 'What is an interpreter?'];
+    const composed = composeAnswer({
+      analysis: analyzeQuestion('what is an interpreter', null),
+      search: search([other, what]),
+      cite: true,
+    });
+    expect(composed.content).toMatch(/^An interpreter repeats in your language/);
+  });
+
   /** The answer to `question` from one section of one page, headed `heading`, reading `text`. */
   const answerUnder = (heading: string, text: string, question: string) => {
     const section = passage('/page/', 'A page', text, { score: 2, coverage: 1 });

@@ -75,6 +75,17 @@ describe('frameWordPositions', () => {
     expect(intentsOf('how do i post a pdf')).not.toContain('reason');
   });
 
+  it('reads "what is X" and "what is an X of Y" as asking what X is, unless it asks for a fact about it', () => {
+    expect(intentsOf('what is a stipulation')).toEqual(['definition']);
+    expect(intentsOf('what is a notice of deficiency')).toEqual(['definition']);
+    expect(intentsOf('what is the statute of limitations')).toEqual(['definition']);
+    // An address, a cost or hours asked for are that fact, not a definition.
+    expect(intentsOf('what is the address of the court')).toEqual(['place']);
+    expect(intentsOf('what is the cost of a ticket')).toEqual(['amount']);
+    expect(intentsOf('what is the fee')).toEqual(['amount']);
+    expect(intentsOf('what is the best way to pay a ticket online')).not.toContain('definition');
+  });
+
   it('reads "cuanto tardan" as how long, not how much', () => {
     expect(intentsOf('cuanto tardan en responder mi queja')).toEqual(['duration']);
     expect(intentsOf('cuanto cuesta la copia')).toContain('amount');

@@ -1,5 +1,5 @@
 import { readDataFile } from './data-files.js';
-import type { FactIntent } from './facts.js';
+import { FACT_INTENTS, type FactIntent } from './facts.js';
 import { contentWords, words } from './words.js';
 
 /*
@@ -70,7 +70,10 @@ export function cueText(question: string): string {
 
 export function intentsOf(question: string): Intent[] {
   const text = cueText(question);
-  return CUES.filter((c) => c.patterns.some((re) => re.test(text))).map((c) => c.intent);
+  const intents = CUES.filter((c) => c.patterns.some((re) => re.test(text))).map((c) => c.intent);
+  // "What is the address of the court" asks for an address, not for what an address is.
+  const asksFact = intents.some((i) => (FACT_INTENTS as readonly string[]).includes(i));
+  return asksFact ? intents.filter((i) => i !== 'definition') : intents;
 }
 
 /** Words a page uses next to the fact an intent asks for ("address" for where). */
