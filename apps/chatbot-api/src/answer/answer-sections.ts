@@ -22,6 +22,8 @@ export const ASKED_HEADING = 0.5;
  * for, one naming the thing asked for) may score this much lower than the best one.
  */
 const NEAR_BEST = 0.7;
+/** A share that is all of it (weights are sums of products, so not always exactly 1). */
+const WHOLE = 0.999;
 
 /** Two questions ask for the same kind of answer, as far as their openers tell ("any": a situation). */
 function sameKind(a: string | null, b: string | null): boolean {
@@ -190,6 +192,14 @@ export function answeringSections(input: {
     return path.length > 1 && isTerm(path.at(-1));
   };
   const asksVisitor = (p: ConceptPassage) => (answersHeading(p) && asksOwn(p)) || definesAsked(p);
+  // "What is X" on a page about X (its title names all the question asks): its introduction, the
+  // text before any sub-heading, says what X is, where its sections each say something about X.
+  const introduces = (p: ConceptPassage) =>
+    analysis.intents.includes('definition') &&
+    (p.headingPath?.length ?? 0) <= 1 &&
+    p.match.titleShare >= WHOLE &&
+    p.match.score >= covering[0]!.match.score * NEAR_BEST;
+  const intro = sections.filter(introduces);
   const asked = sections
     .filter((p) => asksVisitor(p) && p.match.score >= covering[0]!.match.score * NEAR_BEST)
     .map((p) => {
@@ -231,6 +241,7 @@ export function answeringSections(input: {
   // The first kind that any section is, in this order of preference; else every covering passage.
   const candidates = [
     asked,
+    intro,
     frameHeaded,
     factHeaded,
     inRangeSections,
@@ -241,7 +252,7 @@ export function answeringSections(input: {
   return {
     candidates: namingAsked(search, analysis.question, candidates ?? covering, sections, covering[0]!),
     // A term's own entry, like an FAQ entry, answers from its start.
-    answersHeading: (p) => answersHeading(p) || definesAsked(p),
+    answersHeading: (p) => answersHeading(p) || definesAsked(p) || introduces(p),
     numbers,
     countsAsked,
   };

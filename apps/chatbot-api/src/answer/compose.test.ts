@@ -656,6 +656,34 @@ describe('composeAnswer: "when"', () => {
     expect(ask('what should i do about my interpreter notice', [term, faq])).toMatch(/^Call the clerk/);
   });
 
+  it('answers "what is X" on a page about X from its introduction, over a section naming X more', () => {
+    const rules = passage(
+      '/interpreters/',
+      'Interpreters',
+      'An interpreter must not talk to a party about the case. The interpreter swears an oath.',
+      { score: 2, coverage: 1 },
+    );
+    rules.headingPath = ['Interpreters', 'Rules for interpreters'];
+    const intro = passage(
+      '/interpreters/',
+      'Interpreters',
+      'The court gives you a person who speaks your language at every hearing, for free.',
+      { score: 1.8, coverage: 1 },
+    );
+    intro.headingPath = ['Interpreters'];
+    for (const p of [rules, intro]) p.match = { ...p.match, titleShare: 1 };
+    rules.sections = [intro];
+    const ask = (question: string) =>
+      composeAnswer({ analysis: analyzeQuestion(question, null), search: search([rules]), cite: true })
+        .content;
+    expect(ask('what is an interpreter')).toMatch(/^The court gives you a person who speaks your language/);
+    // Another question about it is answered by the section about it.
+    expect(ask('does an interpreter swear an oath')).toMatch(/^The interpreter swears an oath/);
+    // Nor when the page is not about X (its title does not name it).
+    for (const p of [rules, intro]) p.match = { ...p.match, titleShare: 0 };
+    expect(ask('what is an interpreter')).toMatch(/^An interpreter must not talk/);
+  });
+
   it('answers from the FAQ entry that asks the question and little else, of two that hold it all', () => {
     const other = passage('/faq/', 'Questions', 'Only certified interpreters may be used in a trial.', {
       score: 2,

@@ -229,6 +229,34 @@ describe('following sections', () => {
     expect(defining.get(transcripts)).toBe(plain.get(transcripts));
   });
 
+  it('keeps a page\'s introduction among its sections for "what is X", however many sections name X more', () => {
+    const page = addDoc(
+      'Waivers',
+      'A waiver lets you skip a fee you cannot pay.',
+      ['Waiver forms', 'Waiver hearings', 'Waiver appeals', 'Waiver renewals', 'Waiver records'].map((h) => ({
+        heading: h,
+        text: `The waiver clerk handles ${h.toLowerCase()}: ask the waiver desk about a waiver.`,
+      })),
+    );
+    const sections = (defines: boolean) => {
+      const [best] = searchConcepts(deps.db, {
+        accountId: 'acc',
+        namespaces: null,
+        concepts: [concept('waiver')],
+        text: 'what is a waiver',
+        language: 'en',
+        limit: 5,
+        defines,
+      }).passages;
+      expect(best?.documentId).toBe(page);
+      return [best!, ...(best!.sections ?? [])].map((p) => p.headingPath?.length ?? 0);
+    };
+    // Four other sections are kept; the introduction (under no sub-heading) is not one of them…
+    expect(sections(false)).not.toContain(1);
+    // …unless the question asks what the page's subject is.
+    expect(sections(true)).toContain(1);
+  });
+
   it("tells a term's own heading from a label or a question naming more", () => {
     const concepts = [
       { alternatives: [{ words: ['pro', 'se'] }, { words: ['self', 'help'] }] },

@@ -263,7 +263,12 @@ export function searchConcepts(db: Db, options: ConceptSearchOptions): ConceptSe
     .map((list) => {
       list.sort((a, b) => b.match.score - a.match.score);
       const [head, ...rest] = list;
-      return { ...head!, sections: rest.slice(0, SECTIONS_PER_DOCUMENT) };
+      const sections = rest.slice(0, SECTIONS_PER_DOCUMENT);
+      // For "what is X", a page's introduction (its text before any sub-heading) says what its
+      // subject is: it is kept for the composer even when other sections name X more often.
+      const lead = options.defines ? rest.find((p) => (p.headingPath?.length ?? 0) <= 1) : undefined;
+      if (lead && !sections.includes(lead)) sections.push(lead);
+      return { ...head!, sections };
     })
     .sort((a, b) => b.match.score - a.match.score)
     .slice(0, limit);

@@ -79,6 +79,9 @@ describe('frameWordPositions', () => {
     expect(intentsOf('what is a stipulation')).toEqual(['definition']);
     expect(intentsOf('what is a notice of deficiency')).toEqual(['definition']);
     expect(intentsOf('what is the statute of limitations')).toEqual(['definition']);
+    expect(intentsOf('what is a higher level review')).toEqual(['definition']);
+    // The visitor's own ("my case number") is no term to define.
+    expect(intentsOf('what is my case number')).not.toContain('definition');
     // An address, a cost or hours asked for are that fact, not a definition.
     expect(intentsOf('what is the address of the court')).toEqual(['place']);
     expect(intentsOf('what is the cost of a ticket')).toEqual(['amount']);
