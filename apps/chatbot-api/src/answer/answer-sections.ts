@@ -6,6 +6,7 @@ import { contentWords, words } from '../language/words.js';
 import type { QueryAnalysis } from './query.js';
 import { conceptScorer, inRange, questionNumbers, sectionFactHeading } from './score-units.js';
 import { splitUnits } from './sentences.js';
+import { withoutSharedSuffix } from './titles.js';
 
 /*
  * Which of the covering sections answers: an FAQ entry that asks the visitor's question, a
@@ -44,17 +45,23 @@ function conceptsOfWords(search: ConceptSearchResult, ws: readonly string[]) {
  * signatures are accepted in DAWSON?" only a quarter, though both hold all the question asks.
  */
 function headingPrecision(search: ConceptSearchResult): (heading: string) => number {
-  const named = search.matching
-    .flatMap((c) => c.alternatives.filter((a) => a.words.length === 1))
-    .map((a) => stemForms(a.words));
+  const phrases = search.matching.flatMap((c) => c.alternatives.map((a) => a.words));
   return (heading) => {
-    const own = contentWords(heading);
-    if (own.length === 0) return 0;
-    const hits = own.filter((w) => {
-      const f = stemForms([w]);
-      return named.some((x) => x.en === f.en || x.es === f.es);
-    }).length;
-    return hits / own.length;
+    const all = words(heading);
+    const content = new Set(contentWords(heading));
+    if (content.size === 0) return 0;
+    // Each word of the heading inside one of the question's phrases ("show up"), by stem.
+    const stems = { en: all.map((w) => stemForms([w]).en), es: all.map((w) => stemForms([w]).es) };
+    const named = new Set<number>();
+    for (const phrase of phrases) {
+      const p = { en: phrase.map((w) => stemForms([w]).en), es: phrase.map((w) => stemForms([w]).es) };
+      for (let i = 0; i + p.en.length <= all.length; i++) {
+        const at = (lang: 'en' | 'es') => p[lang].every((x, k) => stems[lang][i + k] === x);
+        if (at('en') || at('es')) for (let k = 0; k < p.en.length; k++) named.add(i + k);
+      }
+    }
+    const own = all.map((w, i) => ({ w, i })).filter((x) => content.has(x.w));
+    return own.filter((x) => named.has(x.i)).length / own.length;
   };
 }
 
@@ -200,16 +207,23 @@ export function answeringSections(input: {
     p.match.titleShare >= WHOLE &&
     p.match.score >= covering[0]!.match.score * NEAR_BEST;
   const intro = sections.filter(introduces);
+  // How closely a heading asks the visitor's question: what it holds of the question, and what of
+  // it the question names (of two FAQ entries asking the question, the one asking little else).
+  const fit = (heading: string) => {
+    const share = scorer(heading);
+    const precision = precisionOf(heading);
+    return precision + share > 0 ? (2 * share * precision) / (share + precision) : 0;
+  };
+  // An entry on another page answers instead of the best page only when it asks the question more
+  // closely than that page's own title does ("How do I cancel my VA health care enrollment?" does
+  // not, against a page titled "How to Apply for VA Health Care").
+  const bestTitle = withoutSharedSuffix(covering.map((p) => p.title))[0]!;
+  const titleFit = sameKind(questionKind(bestTitle), askedKind) ? fit(bestTitle) : 0;
   const asked = sections
     .filter((p) => asksVisitor(p) && p.match.score >= covering[0]!.match.score * NEAR_BEST)
-    .map((p) => {
-      const heading = p.headingPath!.at(-1)!;
-      const share = scorer(heading);
-      const precision = precisionOf(heading);
-      // Of two FAQ entries asking what the visitor asks, the one asking little else.
-      return { p, share: precision + share > 0 ? (2 * share * precision) / (share + precision) : 0 };
-    })
-    .sort((a, b) => b.share - a.share || b.p.match.score - a.p.match.score)
+    .map((p) => ({ p, fit: fit(p.headingPath!.at(-1)!) }))
+    .filter((a) => a.p.documentId === covering[0]!.documentId || a.fit > titleFit)
+    .sort((a, b) => b.fit - a.fit || b.p.match.score - a.p.match.score)
     .map((a) => a.p);
   // A section whose own heading states the fact asked for about the question ("Conduct between 6 to
   // 9 interviews" for "how many interviews") answers it before its body explains.

@@ -684,6 +684,41 @@ describe('composeAnswer: "when"', () => {
     expect(ask('what is an interpreter')).toMatch(/^An interpreter must not talk/);
   });
 
+  it("answers from the best page when its title asks the question more closely than another page's FAQ entry", () => {
+    const howTo = passage(
+      '/interpreters/apply/',
+      'How to request an interpreter | Court',
+      'Fill out the interpreter form and give it to the clerk.',
+      { score: 2, coverage: 1 },
+    );
+    howTo.headingPath = ['How to request an interpreter', 'The form'];
+    const cancel = passage(
+      '/interpreters/faq/',
+      'Interpreter questions | Court',
+      'Call the clerk at least two days before the hearing.',
+      { score: 1.8, coverage: 1 },
+    );
+    cancel.headingPath = [
+      'Interpreter questions',
+      'How do I cancel my interpreter request after I show up late?',
+    ];
+    const concepts = [
+      { key: 'interpreter', weight: 2, words: ['interpreter'] },
+      { key: 'request', weight: 1, words: ['request', ['ask for', 0.85]] },
+    ];
+    const ask = (question: string) =>
+      composeAnswer({
+        analysis: analyzeQuestion(question, null),
+        search: searchOf([howTo, cancel], concepts),
+        cite: true,
+      }).content;
+    expect(ask('how do i request an interpreter')).toMatch(/^Fill out the interpreter form/);
+    // Under a title that asks less of the question, the entry asking it answers.
+    howTo.title = 'Forms | Court';
+    howTo.headingPath = ['Forms', 'Interpreter form'];
+    expect(ask('how do i request an interpreter')).toMatch(/^Call the clerk/);
+  });
+
   it('answers from the FAQ entry that asks the question and little else, of two that hold it all', () => {
     const other = passage('/faq/', 'Questions', 'Only certified interpreters may be used in a trial.', {
       score: 2,
