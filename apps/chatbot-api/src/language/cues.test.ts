@@ -89,6 +89,13 @@ describe('frameWordPositions', () => {
     expect(intentsOf('what is the best way to pay a ticket online')).not.toContain('definition');
   });
 
+  it('reads a line\'s number and "the number for" as a phone number, "the number of" as a count', () => {
+    expect(intentsOf('what is the veterans crisis line number')).toContain('contact');
+    expect(intentsOf('whats the number for the clerk')).toContain('contact');
+    expect(intentsOf('is there a hotline')).toContain('contact');
+    expect(intentsOf('what is the number of jurors')).toEqual(['count']);
+  });
+
   it('reads "cuanto tardan" as how long, not how much', () => {
     expect(intentsOf('cuanto tardan en responder mi queja')).toEqual(['duration']);
     expect(intentsOf('cuanto cuesta la copia')).toContain('amount');
