@@ -704,7 +704,7 @@ describe('composeAnswer: "when"', () => {
     ];
     const concepts = [
       { key: 'interpreter', weight: 2, words: ['interpreter'] },
-      { key: 'request', weight: 1, words: ['request', ['ask for', 0.85]] },
+      { key: 'request', weight: 1, words: ['request', ['ask for', 0.85] as [string, number]] },
     ];
     const ask = (question: string) =>
       composeAnswer({
