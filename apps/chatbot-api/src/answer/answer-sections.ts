@@ -108,6 +108,12 @@ export interface AnsweringSections {
   candidates: ConceptPassage[];
   /** Whether a section's own heading asks the visitor's question (an FAQ entry, or the term a "what is" asks about). */
   answersHeading: (p: ConceptPassage) => boolean;
+  /**
+   * Whether a section's heading asks the visitor's question closely, both ways: it holds most of the
+   * question and asks little else ("Can hotels assign rooms for guests with service animals?" holds
+   * "do hotels have to have accessible rooms" but asks something else).
+   */
+  asksClosely: (p: ConceptPassage) => boolean;
   /** Numbers the question gives ("a lot with 60 spaces"). */
   numbers: number[];
   /** Whether a text gives the number asked for, of the thing asked about (see numberOfAsked). */
@@ -267,6 +273,7 @@ export function answeringSections(input: {
     candidates: namingAsked(search, analysis.question, candidates ?? covering, sections, covering[0]!),
     // A term's own entry, like an FAQ entry, answers from its start.
     answersHeading: (p) => answersHeading(p) || definesAsked(p) || introduces(p),
+    asksClosely: (p) => answersHeading(p) && fit(p.headingPath!.at(-1)!) >= ASKED_HEADING,
     numbers,
     countsAsked,
   };

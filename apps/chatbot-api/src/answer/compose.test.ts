@@ -773,6 +773,32 @@ describe('composeAnswer: "when"', () => {
     ).toMatch(/^You can still file/);
   });
 
+  it('quotes the FAQ question before a bare "No." unless it asks the yes-or-no question closely', () => {
+    const concepts = [
+      { key: 'interpreter', weight: 2, words: ['interpreter'] },
+      { key: 'bring', weight: 1, words: ['bring'] },
+    ];
+    const answer = (heading: string) => {
+      const entry = passage('/faq/', 'Questions', 'No. The court provides one for free.', {
+        score: 2,
+        coverage: 1,
+      });
+      entry.headingPath = ['Questions', heading];
+      return composeAnswer({
+        analysis: analyzeQuestion('can i bring an interpreter', null),
+        search: searchOf([entry], concepts),
+        cite: true,
+      }).content;
+    };
+    expect(answer('Can I bring an interpreter?')).toMatch(/^No\. The court provides one/);
+    // A heading that holds the question but asks about much else is said with its "No.".
+    expect(
+      answer(
+        'Can I bring an interpreter who is my relative to a video hearing held by another county on a weekend?',
+      ),
+    ).toMatch(/^Can I bring an interpreter who is my relative .*\? No\. The court provides one/);
+  });
+
   it('quotes an FAQ question and its answer without their "Q3:" and "A:" labels', () => {
     expect(
       answerUnder(

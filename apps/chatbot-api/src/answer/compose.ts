@@ -181,7 +181,7 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
 
   const facts = factIntentsOf(analysis.intents);
   const scorer = conceptScorer(search);
-  const { candidates, answersHeading, numbers, countsAsked } = answeringSections({
+  const { candidates, answersHeading, asksClosely, numbers, countsAsked } = answeringSections({
     analysis,
     search,
     covering,
@@ -230,7 +230,7 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   // glossary entry quoted for "what does X mean" ("Pro Se: A petitioner who …"); a parenthesis that
   // qualifies the heading ("Issues with Air Travel (involving a specific airline): File with …");
   // a bare "No." answering an FAQ's question, which may not be the visitor's ("what can I still
-  // do?"), unless the visitor asked that same yes-or-no question.
+  // do?"), unless the visitor asked that same yes-or-no question, closely (see asksClosely).
   const term = primary.headingPath?.at(-1);
   const first = picked[0]!;
   if (term !== undefined && term !== primary.title && first.unit.position === 0) {
@@ -242,7 +242,7 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
     const answersFaq =
       heading.endsWith('?') &&
       opensWithBareAnswer(text) &&
-      !(analysis.intents.includes('yesno') && answersHeading(primary));
+      !(analysis.intents.includes('yesno') && asksClosely(primary));
     const lead = defines ? `${heading}:` : qualifies || answersFaq ? heading : null;
     if (lead !== null) picked[0] = { ...first, unit: { ...first.unit, text: `${lead} ${first.unit.text}` } };
   }
