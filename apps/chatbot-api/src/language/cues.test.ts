@@ -87,6 +87,9 @@ describe('frameWordPositions', () => {
     expect(intentsOf('what is the cost of a ticket')).toEqual(['amount']);
     expect(intentsOf('what is the fee')).toEqual(['amount']);
     expect(intentsOf('what is the best way to pay a ticket online')).not.toContain('definition');
+    expect(intentsOf('what are the court hours')).toEqual(['time']);
+    // A fee waiver is a waiver: what it is is asked.
+    expect(intentsOf('what is a fee waiver')).toContain('definition');
   });
 
   it('reads a line\'s number and "the number for" as a phone number, "the number of" as a count', () => {

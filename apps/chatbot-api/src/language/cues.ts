@@ -71,9 +71,34 @@ export function cueText(question: string): string {
 export function intentsOf(question: string): Intent[] {
   const text = cueText(question);
   const intents = CUES.filter((c) => c.patterns.some((re) => re.test(text))).map((c) => c.intent);
-  // "What is the address of the court" asks for an address, not for what an address is.
-  const asksFact = intents.some((i) => (FACT_INTENTS as readonly string[]).includes(i));
-  return asksFact ? intents.filter((i) => i !== 'definition') : intents;
+  return intents.includes('definition') && namesFact(text)
+    ? intents.filter((i) => i !== 'definition')
+    : intents;
+}
+
+/** What "what is X" asks about, before any "of" ("the address" in "what is the address of the court"). */
+const DEFINED = /^what (?:is|are) (?:(?:a|an|the) )?(.+?)(?: (of .*))?$/;
+
+/**
+ * Whether "what is X" asks for a fact rather than what X is: X ends with a word asking for a kind of
+ * fact ("the address of the court", "the court hours", "the phone number"), not one naming something
+ * else ("a fee waiver" is a waiver).
+ */
+function namesFact(text: string): boolean {
+  const m = DEFINED.exec(text);
+  if (!m) return false;
+  // "The number of jurors" counts: the cue may take the "of" with it.
+  const subjects = m[2] === undefined ? [m[1]!] : [m[1]!, `${m[1]!} of`];
+  return CUES.some(
+    (c) =>
+      (FACT_INTENTS as readonly string[]).includes(c.intent) &&
+      c.patterns.some((re) =>
+        subjects.some((subject) => {
+          const hit = new RegExp(re.source, re.flags.replace('g', '')).exec(subject);
+          return hit !== null && hit.index + hit[0].length === subject.length;
+        }),
+      ),
+  );
 }
 
 /** Words a page uses next to the fact an intent asks for ("address" for where). */
