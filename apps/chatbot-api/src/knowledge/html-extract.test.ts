@@ -33,6 +33,17 @@ describe('extractHtml', () => {
     expect(text).not.toContain('*');
   });
 
+  it('drops links back to the top of the page, and keeps links to a part of it', () => {
+    const doc = extractHtml(`<html><head><title>FAQ</title></head><body><main><h1>FAQ</h1>
+<h2>Who can ask?</h2><p>Anyone can ask for records. <a href="#">Volver al inicio</a></p>
+<h2>What does it cost?</h2><p>Most requests are free. <a href="#TOP">Back to top</a></p>
+<p>See <a href="#fees">the fees</a> below.</p></main></body></html>`);
+    const text = doc.blocks.map((b) => (b.kind === 'text' ? b.text : '')).join('\n');
+    expect(text).toContain('Anyone can ask for records.');
+    expect(text).not.toMatch(/inicio|top/i);
+    expect(text).toContain('See the fees below.');
+  });
+
   it('drops a paragraph that is only a link to another page of the site, and keeps links that say what to do', () => {
     const doc = extractHtml(`<html><head><title>Backlog</title></head><body><main><h1>Backlog</h1>
 <p>Requests pending beyond the time limit.</p>

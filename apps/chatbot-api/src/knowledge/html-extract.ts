@@ -341,6 +341,11 @@ function footnoteReference(node: DomNode, tag: string): boolean {
   return !/^\d+$/.test(text);
 }
 
+/** A link back to the top of its own page ("Back to top", "Volver al inicio"): navigation, not content. */
+function backToTop(node: DomNode, tag: string): boolean {
+  return tag === 'A' && /^#(top)?$/i.test((node.getAttribute?.('href') ?? '').trim());
+}
+
 /** Text of an element with line breaks and cells kept apart ("Lake Avenue<br>Northfield" → two words). */
 function textOf(node: DomNode, buttons = false): string {
   if (node.nodeType === 3) return node.textContent ?? '';
@@ -350,7 +355,8 @@ function textOf(node: DomNode, buttons = false): string {
   if (
     (SKIP_TAGS.has(tag) && !(buttons && tag === 'BUTTON')) ||
     navigationRole(node) ||
-    footnoteReference(node, tag)
+    footnoteReference(node, tag) ||
+    backToTop(node, tag)
   )
     return '';
   let out = '';

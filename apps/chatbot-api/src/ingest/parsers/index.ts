@@ -33,9 +33,10 @@ export const CONTENT_TYPES: Record<Extension, string> = {
  * files again: a re-crawl then re-reads an unchanged file that an older version indexed (stored per
  * document, `kb_documents.extraction`). 2 for PDF: headings, paragraphs and lists read from the
  * layout, where version 1 had one block of text per page; 2 for Word: headings made by hand (larger
- * text, no Heading style) are headings; 2 for HTML: a short paragraph all in bold heads what follows.
+ * text, no Heading style) are headings; 2 for HTML: a short paragraph all in bold heads what follows;
+ * 3 for HTML: links back to the top of the page ("Back to top") are not text.
  */
-const EXTRACTION: Partial<Record<Extension, number>> = { '.pdf': 2, '.docx': 2, '.html': 2, '.htm': 2 };
+const EXTRACTION: Partial<Record<Extension, number>> = { '.pdf': 2, '.docx': 2, '.html': 3, '.htm': 3 };
 
 export function extractionOf(ext: Extension): number {
   return EXTRACTION[ext] ?? 1;
