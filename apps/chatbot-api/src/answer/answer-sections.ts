@@ -45,7 +45,9 @@ function conceptsOfWords(search: ConceptSearchResult, ws: readonly string[]) {
  * signatures are accepted in DAWSON?" only a quarter, though both hold all the question asks.
  */
 function headingPrecision(search: ConceptSearchResult): (heading: string) => number {
-  const phrases = search.matching.flatMap((c) => c.alternatives.map((a) => a.words));
+  const phrases = search.matching
+    .flatMap((c) => c.alternatives.map((a) => a.words))
+    .map((ws) => ({ en: ws.map((w) => stemForms([w]).en), es: ws.map((w) => stemForms([w]).es) }));
   return (heading) => {
     const all = words(heading);
     const content = new Set(contentWords(heading));
@@ -53,8 +55,7 @@ function headingPrecision(search: ConceptSearchResult): (heading: string) => num
     // Each word of the heading inside one of the question's phrases ("show up"), by stem.
     const stems = { en: all.map((w) => stemForms([w]).en), es: all.map((w) => stemForms([w]).es) };
     const named = new Set<number>();
-    for (const phrase of phrases) {
-      const p = { en: phrase.map((w) => stemForms([w]).en), es: phrase.map((w) => stemForms([w]).es) };
+    for (const p of phrases) {
       for (let i = 0; i + p.en.length <= all.length; i++) {
         const at = (lang: 'en' | 'es') => p[lang].every((x, k) => stems[lang][i + k] === x);
         if (at('en') || at('es')) for (let k = 0; k < p.en.length; k++) named.add(i + k);
