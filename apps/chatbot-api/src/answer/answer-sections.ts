@@ -131,7 +131,33 @@ export function answeringSections(input: {
   scorer: (text: string) => number;
   facts: readonly FactIntent[];
 }): AnsweringSections {
-  const { analysis, search, covering, coverageOf, scorer, facts } = input;
+  const { analysis, search, coverageOf, scorer, facts } = input;
+  const precisionOf = headingPrecision(search);
+  // How closely a heading asks the visitor's question: what it holds of the question, and what of
+  // it the question names (of two FAQ entries asking the question, the one asking little else).
+  const fit = (heading: string) => {
+    const share = scorer(heading);
+    const precision = precisionOf(heading);
+    return precision + share > 0 ? (2 * share * precision) / (share + precision) : 0;
+  };
+  // A page whose own title asks the visitor's question ("How to Make a FOIA Request" for "how do I
+  // make a FOIA request", "How to Apply for VA Health Care") is the page to answer from, nearly as
+  // well as it matches; which of its sections answers is chosen below as on any best page.
+  const askedKind = questionKind(analysis.question);
+  const rankedTitles = withoutSharedSuffix(input.covering.map((p) => p.title));
+  const titled = analysis.intents.includes('definition')
+    ? undefined
+    : input.covering.find((p, i) => {
+        const kind = questionKind(rankedTitles[i]!);
+        return (
+          kind !== null &&
+          kind === askedKind &&
+          fit(rankedTitles[i]!) >= ASKED_HEADING &&
+          fit(rankedTitles[i]!) > fit(rankedTitles[0]!) &&
+          p.match.score >= input.covering[0]!.match.score * NEAR_BEST
+        );
+      });
+  const covering = titled ? [titled, ...input.covering.filter((p) => p !== titled)] : input.covering;
   // Each section's sentences, split once for the several tests below.
   const split = new Map<ConceptPassage, ReturnType<typeof splitUnits>>();
   const unitsOf = (p: ConceptPassage) => {
@@ -144,7 +170,6 @@ export function answeringSections(input: {
   };
   // A section headed by a question about the visitor's question (an FAQ entry).
   // "Who can make a request?" is not answered by "What happens after I make a request?".
-  const askedKind = questionKind(analysis.question);
   const answersHeading = (p: ConceptPassage) => {
     const heading = p.headingPath?.at(-1);
     return (
@@ -196,7 +221,6 @@ export function answeringSections(input: {
   // from the previous question.
   const own = new Set(analysis.concepts.filter((c) => c.boost >= 1).map((c) => c.key));
   const ownScorer = conceptScorer({ ...search, matching: search.matching.filter((c) => own.has(c.key)) });
-  const precisionOf = headingPrecision(search);
   const asksOwn = (p: ConceptPassage) =>
     !analysis.followUp || ownScorer(p.headingPath!.at(-1)!) >= ASKED_HEADING;
   // For "what is X", an entry headed by X alone (a glossary's "Notice of Deficiency") asks it too.
@@ -214,13 +238,6 @@ export function answeringSections(input: {
     p.match.titleShare >= WHOLE &&
     p.match.score >= covering[0]!.match.score * NEAR_BEST;
   const intro = sections.filter(introduces);
-  // How closely a heading asks the visitor's question: what it holds of the question, and what of
-  // it the question names (of two FAQ entries asking the question, the one asking little else).
-  const fit = (heading: string) => {
-    const share = scorer(heading);
-    const precision = precisionOf(heading);
-    return precision + share > 0 ? (2 * share * precision) / (share + precision) : 0;
-  };
   // An entry on another page answers instead of the best page only when it asks the question more
   // closely than that page's own title does ("How do I cancel my VA health care enrollment?" does
   // not, against a page titled "How to Apply for VA Health Care").

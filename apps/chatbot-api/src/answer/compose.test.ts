@@ -719,6 +719,42 @@ describe('composeAnswer: "when"', () => {
     expect(ask('how do i request an interpreter')).toMatch(/^Call the clerk/);
   });
 
+  it('answers from a page whose title asks the question, ranked a little below a page that only names it', () => {
+    const hub = passage(
+      '/services/',
+      'Court services | Court',
+      'Interpreters, forms and fee waivers are here.',
+      {
+        score: 2,
+        coverage: 1,
+      },
+    );
+    hub.headingPath = ['Court services', 'Interpreters'];
+    const howTo = passage(
+      '/interpreters/request/',
+      'How to request an interpreter | Court',
+      'Call the interpreter office at least five days before your hearing.',
+      { score: 1.7, coverage: 1 },
+    );
+    howTo.headingPath = ['How to request an interpreter', 'By phone'];
+    const concepts = [
+      { key: 'interpreter', weight: 2, words: ['interpreter'] },
+      { key: 'request', weight: 1, words: ['request'] },
+    ];
+    const ask = (question: string, passages: ConceptPassage[]) =>
+      composeAnswer({
+        analysis: analyzeQuestion(question, null),
+        search: searchOf(passages, concepts),
+        cite: true,
+      }).content;
+    expect(ask('how do i request an interpreter', [hub, howTo])).toMatch(/^Call the interpreter office/);
+    // A title that asks another kind of question ("Who can request…") does not.
+    howTo.title = 'Who can request an interpreter | Court';
+    expect(ask('how do i request an interpreter', [hub, howTo])).toMatch(
+      /^Interpreters, forms and fee waivers/,
+    );
+  });
+
   it('answers from the FAQ entry that asks the question and little else, of two that hold it all', () => {
     const other = passage('/faq/', 'Questions', 'Only certified interpreters may be used in a trial.', {
       score: 2,
