@@ -241,7 +241,7 @@ export function answeringSections(input: {
   // An entry on another page answers instead of the best page only when it asks the question more
   // closely than that page's own title does ("How do I cancel my VA health care enrollment?" does
   // not, against a page titled "How to Apply for VA Health Care").
-  const bestTitle = withoutSharedSuffix(covering.map((p) => p.title))[0]!;
+  const bestTitle = rankedTitles[input.covering.indexOf(covering[0]!)]!;
   const titleFit = sameKind(questionKind(bestTitle), askedKind) ? fit(bestTitle) : 0;
   const asked = sections
     .filter((p) => asksVisitor(p) && p.match.score >= covering[0]!.match.score * NEAR_BEST)

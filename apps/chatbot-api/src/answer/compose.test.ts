@@ -72,6 +72,17 @@ function searchOf(
   };
 }
 
+type TestConcepts = Parameters<typeof searchOf>[1];
+
+/** The answer to `question` over the passages, searched for the given concepts (see searchOf). */
+function answerOf(question: string, passages: ConceptPassage[], concepts: TestConcepts): string {
+  return composeAnswer({
+    analysis: analyzeQuestion(question, null),
+    search: searchOf(passages, concepts),
+    cite: true,
+  }).content;
+}
+
 /**
  * A page whose best section (score 2) is headed `section[0]` and one of its other sections, an
  * FAQ-style entry (score 1.6) headed `entry[0]`; both cover the question. `ask` answers from it.
@@ -643,12 +654,7 @@ describe('composeAnswer: "when"', () => {
       { key: 'interpreter', weight: 2, words: ['interpreter'] },
       { key: 'notice', weight: 1.5, words: ['notice'] },
     ];
-    const ask = (question: string, passages: ConceptPassage[]) =>
-      composeAnswer({
-        analysis: analyzeQuestion(question, null),
-        search: searchOf(passages, concepts),
-        cite: true,
-      }).content;
+    const ask = (question: string, passages: ConceptPassage[]) => answerOf(question, passages, concepts);
     expect(ask('what is an interpreter notice', [term, faq])).toMatch(
       /^Interpreter notice: A letter from the agency\. You have 90 days/,
     );
@@ -706,12 +712,7 @@ describe('composeAnswer: "when"', () => {
       { key: 'interpreter', weight: 2, words: ['interpreter'] },
       { key: 'request', weight: 1, words: ['request', ['ask for', 0.85] as [string, number]] },
     ];
-    const ask = (question: string) =>
-      composeAnswer({
-        analysis: analyzeQuestion(question, null),
-        search: searchOf([howTo, cancel], concepts),
-        cite: true,
-      }).content;
+    const ask = (question: string) => answerOf(question, [howTo, cancel], concepts);
     expect(ask('how do i request an interpreter')).toMatch(/^Fill out the interpreter form/);
     // Under a title that asks less of the question, the entry asking it answers.
     howTo.title = 'Forms | Court';
@@ -741,12 +742,7 @@ describe('composeAnswer: "when"', () => {
       { key: 'interpreter', weight: 2, words: ['interpreter'] },
       { key: 'request', weight: 1, words: ['request'] },
     ];
-    const ask = (question: string, passages: ConceptPassage[]) =>
-      composeAnswer({
-        analysis: analyzeQuestion(question, null),
-        search: searchOf(passages, concepts),
-        cite: true,
-      }).content;
+    const ask = (question: string, passages: ConceptPassage[]) => answerOf(question, passages, concepts);
     expect(ask('how do i request an interpreter', [hub, howTo])).toMatch(/^Call the interpreter office/);
     // A title that asks another kind of question ("Who can request…") does not.
     howTo.title = 'Who can request an interpreter | Court';
@@ -820,11 +816,7 @@ describe('composeAnswer: "when"', () => {
         coverage: 1,
       });
       entry.headingPath = ['Questions', heading];
-      return composeAnswer({
-        analysis: analyzeQuestion('can i bring an interpreter', null),
-        search: searchOf([entry], concepts),
-        cite: true,
-      }).content;
+      return answerOf('can i bring an interpreter', [entry], concepts);
     };
     expect(answer('Can I bring an interpreter?')).toMatch(/^No\. The court provides one/);
     // A heading that holds the question but asks about much else is said with its "No.".
