@@ -146,6 +146,16 @@ describe('pickUnits: facts', () => {
     expect(picked[0]).toBe('Mail it to:');
   });
 
+  it('quotes a fact that leads into a list with the list', () => {
+    const units = [
+      unit('Care is free of charge as long as:', 0, 0.5, true),
+      unit('Your provider recommends it, and', 1, 0.5, false, true),
+      unit('You stay enrolled in care', 2, 0.5, false, true),
+      unit('Order online or by phone.', 3, 0, false),
+    ];
+    expect(pickUnits(units, ['amount'], false).map((u) => u.unit.position)).toEqual([0, 1, 2]);
+  });
+
   it('does not quote a fact that nothing ties to the question', () => {
     const units = [unit('Parking is free.', 0, 0, true), unit('Mail your payment early.', 1, 0.6, false)];
     expect(pickUnits(units, ['amount'], false).map((u) => u.unit.text)).toEqual(['Mail your payment early.']);

@@ -215,6 +215,11 @@ function choose(
           rows.every((u) => about(u) < about(best)) ||
           (best.inRange === true && rows.every((u) => u.inRange !== true));
         if (!singled) picked.push(...rows.slice(0, 4));
+      } else if (leadsIn(best)) {
+        // A fact that leads into a list ("You can get these items free of charge as long as:") is
+        // said with the list.
+        const run = listRuns(units).find((r) => r.lead === best);
+        picked.push(...(run?.items.slice(0, MAX_LIST_ITEMS) ?? []));
       } else {
         // The sentence after the fact often completes it ("…$75. Pay online or by mail."), and so
         // does the rest of its paragraph.
