@@ -25,6 +25,8 @@ export const ASKED_HEADING = 0.5;
 const NEAR_BEST = 0.7;
 /** A share that is all of it (weights are sums of products, so not always exactly 1). */
 const WHOLE = 0.999;
+/** Two weighted shares this close are the same share. */
+const TOLERANCE = 0.001;
 
 /** Two questions ask for the same kind of answer, as far as their openers tell ("any": a situation). */
 function sameKind(a: string | null, b: string | null): boolean {
@@ -225,9 +227,11 @@ export function answeringSections(input: {
     !analysis.followUp || ownScorer(p.headingPath!.at(-1)!) >= ASKED_HEADING;
   // For "what is X", an entry headed by X alone (a glossary's "Notice of Deficiency") asks it too.
   const isTerm = analysis.intents.includes('definition') ? termEntry(search.matching) : () => false;
+  // A term's entry says what it is in prose: a heading over a list of links ("Get Pension Benefits")
+  // names the term without defining it.
   const definesAsked = (p: ConceptPassage) => {
     const path = p.headingPath ?? [];
-    return path.length > 1 && isTerm(path.at(-1));
+    return path.length > 1 && isTerm(path.at(-1)) && unitsOf(p)[0]?.listItem === false;
   };
   const asksVisitor = (p: ConceptPassage) => (answersHeading(p) && asksOwn(p)) || definesAsked(p);
   // "What is X" on a page about X (its title names all the question asks): its introduction, the
@@ -235,7 +239,7 @@ export function answeringSections(input: {
   const introduces = (p: ConceptPassage) =>
     analysis.intents.includes('definition') &&
     (p.headingPath?.length ?? 0) <= 1 &&
-    p.match.titleShare >= WHOLE &&
+    p.match.titleShare >= Math.min(WHOLE, p.match.coverage - TOLERANCE) &&
     p.match.score >= covering[0]!.match.score * NEAR_BEST;
   const intro = sections.filter(introduces);
   // An entry on another page answers instead of the best page only when it asks the question more

@@ -690,6 +690,76 @@ describe('composeAnswer: "when"', () => {
     expect(ask('what is an interpreter')).toMatch(/^An interpreter must not talk/);
   });
 
+  it('answers "what is X" from the introduction of a page whose title names all of X the page holds', () => {
+    const steps = passage(
+      '/caregivers/',
+      'Program for Family Caregivers',
+      'To apply to the caregiver program, fill out the caregiver form and sign it.',
+      { score: 2, coverage: 0.8 },
+    );
+    steps.headingPath = ['Program for Family Caregivers', 'How do I apply?'];
+    const intro = passage(
+      '/caregivers/',
+      'Program for Family Caregivers',
+      'If you care for a family member with a disability at home, we want to support you.',
+      { score: 1.8, coverage: 0.8 },
+    );
+    intro.headingPath = ['Program for Family Caregivers'];
+    for (const p of [steps, intro]) p.match = { ...p.match, titleShare: 0.8 };
+    steps.sections = [intro];
+    const concepts = [
+      { key: 'caregiver', weight: 2, words: ['caregiver'] },
+      { key: 'program', weight: 2, words: ['program'] },
+      { key: 'court', weight: 1, words: ['court'] },
+    ];
+    const ask = () => answerOf('what is the court caregiver program', [steps], concepts);
+    // "Court" is on no part of the page: the title still names all the page holds of the question.
+    expect(ask()).toMatch(/^If you care for a family member/);
+    // A title naming less than the page holds does not make the page about X.
+    for (const p of [steps, intro]) p.match = { ...p.match, titleShare: 0.4 };
+    expect(ask()).toMatch(/^To apply to the caregiver program/);
+  });
+
+  it('quotes a page introduction without its heading when the introduction opens with it', () => {
+    const intro = passage(
+      '/pension/',
+      'Pension Benefits | Agency',
+      'Pension benefits give monthly payments to people with limited income.',
+      { score: 2, coverage: 1 },
+    );
+    intro.headingPath = ['Pension Benefits'];
+    intro.match = { ...intro.match, titleShare: 1 };
+    const concepts = [{ key: 'pension', weight: 2, words: ['pension', 'benefits'] }];
+    expect(answerOf('what is a pension', [intro], concepts)).toMatch(
+      /^Pension benefits give monthly payments/,
+    );
+    intro.text = 'They give monthly payments to people with limited income.';
+    expect(answerOf('what is a pension', [intro], concepts)).toMatch(
+      /^Pension Benefits: They give monthly payments/,
+    );
+  });
+
+  it('does not take a heading over a list of links for the entry defining the term', () => {
+    const links = passage(
+      '/pension/',
+      'Pension Benefits',
+      '- Pension eligibility: see if you qualify.\n- How to apply for a pension: find out how.',
+      { score: 2, coverage: 1 },
+    );
+    links.headingPath = ['Pension Benefits', 'Pension'];
+    const defined = passage(
+      '/pension/about/',
+      'About pensions',
+      'A pension is a monthly payment for people with limited income.',
+      { score: 1.8, coverage: 1 },
+    );
+    defined.headingPath = ['About pensions', 'Pension'];
+    const concepts = [{ key: 'pension', weight: 2, words: ['pension'] }];
+    expect(answerOf('what is a pension', [links, defined], concepts)).toMatch(
+      /^A pension is a monthly payment/,
+    );
+  });
+
   it("answers from the best page when its title asks the question more closely than another page's FAQ entry", () => {
     const howTo = passage(
       '/interpreters/apply/',

@@ -2,7 +2,8 @@ import { type ConceptPassage, type ConceptSearchResult, termEntry } from '../kno
 import { opensWithBareAnswer, withoutQuestionLabel } from '../language/answer-words.js';
 import type { Intent } from '../language/cues.js';
 import { factIntentsOf } from '../language/facts.js';
-import { contentWords, isSpanishSentence, type Language } from '../language/words.js';
+import { stem } from '../language/stem.js';
+import { contentWords, isSpanishSentence, type Language, words } from '../language/words.js';
 import { answeringSections, COVERAGE_THRESHOLD } from './answer-sections.js';
 import { choosePrimary, passageLanguage, readable } from './passage-language.js';
 import { pickUnits, trimToBudget } from './pick-units.js';
@@ -236,8 +237,20 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   if (term !== undefined && term !== primary.title && first.unit.position === 0) {
     const heading = withoutQuestionLabel(term.trim()).replace(/:$/, '');
     const text = first.unit.text.trim();
+    // Not when the sentence opens with the term itself ("VA pension benefits provide…" under "VA
+    // Pension Benefits").
+    const termWords = contentWords(heading);
+    const opening = new Set(
+      words(text)
+        .slice(0, words(heading).length + 1)
+        .map((w) => stem(w, language)),
+    );
+    const saysTerm = termWords.every((w) => opening.has(stem(w, language)));
     const defines =
-      analysis.intents.includes('definition') && termEntry(search.matching)(term) && !first.unit.listItem;
+      analysis.intents.includes('definition') &&
+      termEntry(search.matching)(term) &&
+      !first.unit.listItem &&
+      !saysTerm;
     const qualifies = text.startsWith('(');
     const answersFaq =
       heading.endsWith('?') &&
