@@ -280,6 +280,21 @@ export function answeringSections(input: {
     frameMatching.length > 0 && !frameHeadedOf(covering[0]!)
       ? sections.filter((p) => frameHeadedOf(p) && p.match.score >= covering[0]!.match.score * NEAR_BEST)
       : [];
+  // For "how do I …", a sub-section of the best page headed by a label naming what the visitor wants
+  // to do ("Look up your hearing" for "how do I look up my case"): its heading says it is about
+  // that, where another section only mentions the question's words.
+  const labelHeaded = sections.filter((p) => {
+    const heading = p.headingPath?.at(-1);
+    return (
+      analysis.intents.includes('steps') &&
+      heading !== undefined &&
+      (p.headingPath?.length ?? 0) > 1 &&
+      !/\?\s*$/.test(heading) &&
+      p.documentId === covering[0]!.documentId &&
+      scorer(heading) >= ASKED_HEADING &&
+      p.match.score >= covering[0]!.match.score * NEAR_BEST
+    );
+  });
   // The first kind that any section is, in this order of preference; else every covering passage.
   const candidates = [
     asked,
@@ -290,6 +305,7 @@ export function answeringSections(input: {
     countedSections,
     exactSections,
     withFacts,
+    labelHeaded,
   ].find((list) => list.length > 0);
   return {
     candidates: namingAsked(search, analysis.question, candidates ?? covering, sections, covering[0]!),

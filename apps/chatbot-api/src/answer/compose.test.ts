@@ -739,6 +739,32 @@ describe('composeAnswer: "when"', () => {
     );
   });
 
+  it('answers "how do I X" from the best page\'s section headed by a label naming X', () => {
+    const numbers = passage(
+      '/court-dates/',
+      'Court dates',
+      'Every case number has two letters for the kind of case. See traffic tickets to look up a ticket.',
+      { score: 2, coverage: 1 },
+    );
+    numbers.headingPath = ['Court dates', 'Your case number'];
+    const lookUp = passage(
+      '/court-dates/',
+      'Court dates',
+      'Find the number on your papers, then type it in the search box.',
+      { score: 1.8, coverage: 1 },
+    );
+    lookUp.headingPath = ['Court dates', 'Look up your case'];
+    numbers.sections = [lookUp];
+    const concepts = [
+      { key: 'look up', weight: 2, words: ['look up'] },
+      { key: 'case', weight: 1.5, words: ['case'] },
+    ];
+    const ask = (question: string) => answerOf(question, [numbers], concepts);
+    expect(ask('how do i look up my case')).toMatch(/^Find the number on your papers/);
+    // Only for "how do I": a question that asks something else about it reads the best section.
+    expect(ask('can i look up a case by its letters')).toMatch(/^See traffic tickets to look up a ticket/);
+  });
+
   it('does not take a heading over a list of links for the entry defining the term', () => {
     const links = passage(
       '/pension/',

@@ -508,6 +508,14 @@ describe('pickUnits: a list asked for', () => {
     expect(pickUnits(plain, ['list'], true).map((u) => u.unit.position)).toEqual([0, 1, 2]);
     expect(pickUnits(bring, ['list', 'steps'], true).map((u) => u.unit.position)).toEqual([0, 1, 2]);
   });
+
+  it('quotes, for "how do I", a sentence far more about the question than any list', () => {
+    // "How do I appeal" in a section whose only list is what to bring to the hearing.
+    expect(pickUnits(bring, ['steps'], false).map((u) => u.unit.position)).toEqual([3]);
+    // Not when an item of the list is nearly as much about it (that item, singled out, answers).
+    const close = bring.map((u) => (u.unit.position === 1 ? { ...u, concepts: 0.5 } : u));
+    expect(pickUnits(close, ['steps'], false).map((u) => u.unit.position)).toEqual([1]);
+  });
 });
 
 describe('pickUnits: one condition of a list of conditions', () => {

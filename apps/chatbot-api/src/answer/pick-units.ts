@@ -16,6 +16,8 @@ const MAX_STEPS = 6;
 const MAX_CHARS = 900;
 /** A unit this many times more about the question than the fact quoted is quoted with it. */
 const TOPIC_OVER_FACT = 2;
+/** A sentence this many times more about a "how do I" question than any list answers it instead. */
+const PROSE_OVER_LIST = 2;
 
 /** "Fees — Filing: $75" belongs to the table "Fees" (see sentences.ts tableRow). */
 function tableOf(unit: TextUnit): string | null {
@@ -154,7 +156,11 @@ function choose(
     const inRuns = new Set(runs.flatMap((r) => [...r.items, ...(r.lead ? [r.lead] : [])]));
     const listBest = Math.max(...best.r.items.map((u) => u.concepts), best.r.lead?.concepts ?? 0);
     const proseBest = Math.max(0, ...units.filter((u) => !inRuns.has(u)).map((u) => u.concepts));
-    const proseAnswers = intents.includes('list') && !intents.includes('steps') && proseBest > listBest;
+    // So does, for "how do I appeal", a sentence holding far more of it than any list of the section
+    // (what to bring to the hearing).
+    const proseAnswers =
+      (intents.includes('list') && !intents.includes('steps') && proseBest > listBest) ||
+      (intents.includes('steps') && !intents.includes('list') && proseBest > PROSE_OVER_LIST * listBest);
     if (!proseAnswers && (best.s > 0 || (titled && !wantsReasons))) {
       const max = intents.includes('steps') && !intents.includes('list') ? MAX_STEPS : MAX_LIST_ITEMS;
       const lead = best.r.lead && best.r.lead.unit.text.length <= 300 ? [best.r.lead] : [];
