@@ -765,6 +765,28 @@ describe('composeAnswer: "when"', () => {
     expect(ask('can i look up a case by its letters')).toMatch(/^See traffic tickets to look up a ticket/);
   });
 
+  it("does not answer with an FAQ's list of its own questions", () => {
+    const contents = passage(
+      '/trial/',
+      'During trial',
+      '- What happens if I miss my trial date?\n- Can I bring a witness to my trial?\n- Who represents the agency?',
+      { score: 2, coverage: 1 },
+    );
+    const rule = passage(
+      '/rules/',
+      'Rules',
+      'If you miss your trial date, the judge may dismiss your case.',
+      { score: 1.5, coverage: 1 },
+    );
+    const concepts = [
+      { key: 'miss', weight: 2, words: ['miss'] },
+      { key: 'trial', weight: 1.5, words: ['trial'] },
+    ];
+    expect(answerOf('what if i miss my trial', [contents, rule], concepts)).toMatch(
+      /^If you miss your trial date, the judge may dismiss/,
+    );
+  });
+
   it('does not take a heading over a list of links for the entry defining the term', () => {
     const links = passage(
       '/pension/',

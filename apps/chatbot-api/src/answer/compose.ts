@@ -202,10 +202,11 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
       .map((u, i) => ({ ...u, unit: { ...u.unit, position: i } }));
   };
   // A bare word or two ("Texas.", a lone list item) says nothing on its own unless it is the fact
-  // asked for: such a pick is no answer.
+  // asked for: such a pick is no answer. Nor are questions alone (an FAQ's list of its questions).
   const says = (units: ScoredUnit[]) =>
-    units.some((u) => u.fact) ||
-    units.reduce((n, u) => n + contentWords(u.unit.text).length, 0) >= MIN_ANSWER_WORDS;
+    !units.every((u) => /\?["”)]?$/.test(u.unit.text.trim())) &&
+    (units.some((u) => u.fact) ||
+      units.reduce((n, u) => n + contentWords(u.unit.text).length, 0) >= MIN_ANSWER_WORDS);
   const pick = (p: ConceptPassage) => {
     const units = trimToBudget(
       pickUnits(readableUnits(p), analysis.intents, p.match.fieldShare > 0, answersHeading(p)),
