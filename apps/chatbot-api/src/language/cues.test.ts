@@ -97,6 +97,9 @@ describe('frameWordPositions', () => {
     expect(intentsOf('whats the number for the clerk')).toContain('contact');
     expect(intentsOf('is there a hotline')).toContain('contact');
     expect(intentsOf('what is the number of jurors')).toEqual(['count']);
+    // A phone number "of" the court is no count.
+    expect(intentsOf('what is the phone number of the court')).toEqual(['contact']);
+    expect(intentsOf('is there a limit on the total number of claims')).toContain('count');
   });
 
   it('reads "cuanto tardan" as how long, not how much', () => {
