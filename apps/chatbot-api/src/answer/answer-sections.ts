@@ -188,7 +188,7 @@ export function answeringSections(input: {
     p,
     ...(p.sections ?? []).filter((x) => coverageOf(x) >= COVERAGE_THRESHOLD),
   ]);
-  const withFacts =
+  const withFactsByScore =
     facts.length > 0
       ? sections.filter(
           (p) =>
@@ -196,6 +196,18 @@ export function answeringSections(input: {
             unitsOf(p).some((u) => isFact(u.text, facts)),
         )
       : [];
+  // Of the best page's sections stating such a fact, one whose own heading names what is asked
+  // about ("Hall of Justice (main courthouse)" for "the address of the courthouse") and that holds
+  // more of the question comes before one that only mentions it ("both locations").
+  const headed = (p: ConceptPassage) =>
+    p.documentId === covering[0]!.documentId &&
+    (p.headingPath?.length ?? 0) > 1 &&
+    scorer(p.headingPath!.at(-1)!) > 0 &&
+    coverageOf(p) > coverageOf(withFactsByScore[0]!);
+  const withFacts =
+    withFactsByScore.length > 1
+      ? [...withFactsByScore.filter(headed), ...withFactsByScore.filter((p) => !headed(p))]
+      : withFactsByScore;
   // A number the visitor gives ("a lot with 60 spaces") picks the section whose table has its
   // range ("51 to 75").
   const numbers = facts.length > 0 ? questionNumbers(analysis.question) : [];
@@ -283,10 +295,15 @@ export function answeringSections(input: {
   // For "how do I …", a sub-section of the best page headed by a label naming what the visitor wants
   // to do ("Look up your hearing" for "how do I look up my case"): its heading says it is about
   // that, where another section only mentions the question's words.
+  // Not when the best section is already headed by the question's frame ("Deadlines and what
+  // happens if you miss one" for "what happens if I don't pay my ticket").
+  const bestHeading = covering[0]!.headingPath?.at(-1);
   const labelHeaded = sections.filter((p) => {
     const heading = p.headingPath?.at(-1);
     return (
       analysis.intents.includes('steps') &&
+      !frameHeadedOf(covering[0]!) &&
+      (bestHeading === undefined || scorer(heading ?? '') > scorer(bestHeading)) &&
       heading !== undefined &&
       (p.headingPath?.length ?? 0) > 1 &&
       !/\?\s*$/.test(heading) &&

@@ -765,6 +765,59 @@ describe('composeAnswer: "when"', () => {
     expect(ask('can i look up a case by its letters')).toMatch(/^See traffic tickets to look up a ticket/);
   });
 
+  it('answers "what is the address of X" from the section headed by X, over one mentioning a place', () => {
+    const interpreters = passage(
+      '/locations/',
+      'Hours and Locations',
+      'Interpreters are available at both locations. Ask at the interpreter office, Room 105.',
+      { score: 2, coverage: 0.55 },
+    );
+    interpreters.headingPath = ['Hours and Locations', 'Interpreters'];
+    const hall = passage(
+      '/locations/',
+      'Hours and Locations',
+      'The main courthouse is at 100 Main Street, Exampleton, EX 10010.',
+      { score: 1.9, coverage: 0.72 },
+    );
+    hall.headingPath = ['Hours and Locations', 'Hall of Justice (main courthouse)'];
+    interpreters.sections = [hall];
+    const concepts = [
+      { key: 'courthouse', weight: 2, words: ['courthouse', 'locations'] },
+      { key: 'intent:place', weight: 0.6, words: ['address'] },
+    ];
+    const ask = () => answerOf('what is the address of the courthouse', [interpreters], concepts);
+    expect(ask()).toMatch(/100 Main Street/);
+    // Not when that section holds no more of the question than the best one.
+    hall.match = { ...hall.match, coverage: 0.55, ownCoverage: 0.55 };
+    expect(ask()).toMatch(/Room 105/);
+  });
+
+  it('answers "what happens if" from a section headed by the question\'s frame, not a label naming one word', () => {
+    const deadlines = passage(
+      '/traffic/',
+      'Pay a Traffic Ticket',
+      'If you do not pay your ticket by the due date, the court adds a fee of up to $100.',
+      { score: 2, coverage: 1 },
+    );
+    deadlines.headingPath = ['Pay a Traffic Ticket', 'Deadlines and what happens if you miss one'];
+    const contest = passage(
+      '/traffic/',
+      'Pay a Traffic Ticket',
+      'You can contest the ticket in writing or in person.',
+      { score: 1.8, coverage: 1 },
+    );
+    contest.headingPath = ['Pay a Traffic Ticket', 'Contest a ticket'];
+    deadlines.sections = [contest];
+    const concepts = [
+      { key: 'pay', weight: 1.7, words: ['pay'] },
+      { key: 'ticket', weight: 1.8, words: ['ticket'] },
+      { key: 'frame:happens', weight: 1.1, words: ['happens'] },
+    ];
+    expect(answerOf('what happens if i dont pay my ticket', [deadlines], concepts)).toMatch(
+      /^If you do not pay your ticket/,
+    );
+  });
+
   it("does not answer with an FAQ's list of its own questions", () => {
     const contents = passage(
       '/trial/',
