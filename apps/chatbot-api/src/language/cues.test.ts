@@ -38,6 +38,13 @@ describe('frameWordPositions', () => {
     ]);
   });
 
+  it('marks "take" and "last" that end "how long does X take", not X', () => {
+    expect(frameWords('how long does a divorce take')).toEqual(['how', 'long', 'take']);
+    expect(frameWords('how long will my jury service last')).toEqual(['how', 'long', 'last']);
+    // "Take" that says what is asked about is no frame.
+    expect(frameWords('how long do i have to take the class')).toEqual(['how', 'long']);
+  });
+
   it('marks only "mean" in "what does X mean"', () => {
     expect(frameWords('what does readily achievable mean')).toEqual(['mean']);
   });
