@@ -202,6 +202,9 @@ describe('intentsOf: advice nobody here may give', () => {
     'how early should i get to court',
     'should i get there early',
     'should i be there before 8',
+    // The most a court hears, not what a case may win.
+    'how much can i sue for in small claims',
+    'how much can i ask for in small claims',
   ])('does not flag the procedural question "%s"', (q) => {
     expect(intentsOf(q)).not.toContain('advice');
   });
