@@ -302,9 +302,9 @@ export function answeringSections(input: {
     const heading = p.headingPath?.at(-1);
     return (
       analysis.intents.includes('steps') &&
-      !frameHeadedOf(covering[0]!) &&
-      (bestHeading === undefined || scorer(heading ?? '') > scorer(bestHeading)) &&
       heading !== undefined &&
+      !frameHeadedOf(covering[0]!) &&
+      (bestHeading === undefined || scorer(heading) > scorer(bestHeading)) &&
       (p.headingPath?.length ?? 0) > 1 &&
       !/\?\s*$/.test(heading) &&
       p.documentId === covering[0]!.documentId &&

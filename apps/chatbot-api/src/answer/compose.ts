@@ -11,7 +11,7 @@ import type { QueryAnalysis } from './query.js';
 import { neutralizeMarkdown, render } from './render.js';
 import { contactSentence, type HelpContacts, REPLIES, referralSentence } from './replies.js';
 import { conceptScorer, phraseCounter, type ScoredUnit, scoreUnits } from './score-units.js';
-import { splitUnits } from './sentences.js';
+import { isQuestion, splitUnits } from './sentences.js';
 import { smallTalkReply } from './small-talk.js';
 import { withoutSharedSuffix } from './titles.js';
 
@@ -204,7 +204,7 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   // A bare word or two ("Texas.", a lone list item) says nothing on its own unless it is the fact
   // asked for: such a pick is no answer. Nor are questions alone (an FAQ's list of its questions).
   const says = (units: ScoredUnit[]) =>
-    !units.every((u) => /\?["”)]?$/.test(u.unit.text.trim())) &&
+    !units.every((u) => isQuestion(u.unit.text)) &&
     (units.some((u) => u.fact) ||
       units.reduce((n, u) => n + contentWords(u.unit.text).length, 0) >= MIN_ANSWER_WORDS);
   const pick = (p: ConceptPassage) => {

@@ -2,7 +2,7 @@ import { joinerOf, joinsAll, opensLeaning, withoutJoiner } from '../language/ans
 import type { Intent } from '../language/cues.js';
 import { factIntentsOf } from '../language/facts.js';
 import { HEADING_PARAGRAPH, type ScoredUnit } from './score-units.js';
-import { type TextUnit, tableName } from './sentences.js';
+import { isQuestion, type TextUnit, tableName } from './sentences.js';
 
 /*
  * Which units of the answering section to quote, in reading order: the list for "what do I bring",
@@ -275,7 +275,7 @@ function choose(
   const picked = [best];
   // A question the page asks itself (an FAQ's "Can a center charge extra?") is no answer alone: the
   // text that follows it answers it.
-  const asks = (u: ScoredUnit) => /\?["”)]?$/.test(u.unit.text.trim());
+  const asks = (u: ScoredUnit) => isQuestion(u.unit.text);
   // Reading on from the best unit while the text stays on the question, then its lead-in.
   // Reading a list that a quoted lead-in introduces: its items go with it.
   let led = best.unit.text.endsWith(':');

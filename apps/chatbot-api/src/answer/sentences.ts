@@ -67,6 +67,11 @@ function tableRow(line: string, heading: string | null, columns: readonly string
   return heading ? `${heading}${TABLE_NAME_END}${row}` : row;
 }
 
+/** Whether a unit of text is a question (an FAQ's own "Can a center charge extra?"), not an answer. */
+export function isQuestion(text: string): boolean {
+  return /\?["”)]?$/.test(text.trim());
+}
+
 /** The table a row belongs to: "Fees" for "Fees — Filing: $75"; null for text that is no table row. */
 export function tableName(text: string): string | null {
   const i = text.indexOf(TABLE_NAME_END);
