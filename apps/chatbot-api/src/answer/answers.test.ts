@@ -170,6 +170,12 @@ describe('extractive answers', () => {
     expect(es.content).toContain('la Secretaría de Lakeview');
   });
 
+  it('answers about what the site covers when the visitor names a person it never mentions', async () => {
+    const m = await ask('where can my grandmother park');
+    expect(pages(m)[0]).toBe('/faq/');
+    expect(m.content).toMatch(/Visitors park free/);
+  });
+
   it("says kindly that nobody here gives legal advice, with the referral configured, in the question's language", async () => {
     const en = await ask('Should I plead guilty?', { legal_referral: 'the Lakeview Self-Help Center' });
     expect(en.content).toMatch(/can't give legal advice/);

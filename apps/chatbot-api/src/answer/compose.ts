@@ -131,7 +131,8 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   // renew my passport" on a page that mentions a passport once), is answered only when that thing
   // carries most of the question: one word in common is weak evidence.
   // A word that asks for the kind of fact wanted ("call" in "who do I call about child support") says
-  // how to answer, not what about: it is not one of the things named.
+  // how to answer, not what about: it is not one of the things named; nor is a number or a person
+  // the site never writes ("a headstone for my grandfather"), which the visitor only mentions.
   const asking = new Set(
     search.matching
       .filter((c) => c.key.startsWith('intent:'))
@@ -141,7 +142,9 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
     search.matching
       .filter(
         (c) =>
-          !c.key.includes(':') && !c.alternatives.some((a) => a.weight >= 1 && asking.has(a.words.join(' '))),
+          !c.key.includes(':') &&
+          !c.incidental &&
+          !c.alternatives.some((a) => a.weight >= 1 && asking.has(a.words.join(' '))),
       )
       .map((c) => c.key),
   );

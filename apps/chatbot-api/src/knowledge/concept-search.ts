@@ -60,7 +60,13 @@ export interface ConceptSearchResult {
   /** Each concept's weight (idf × boost) and typo corrections made, for explanations. */
   concepts: { key: string; label: string; weight: number; known: boolean; corrected?: string }[];
   /** Every concept as matched: its weight and weighted alternatives (the composer scores sentences so). */
-  matching: { key: string; weight: number; alternatives: { words: string[]; weight: number }[] }[];
+  matching: {
+    key: string;
+    weight: number;
+    /** Said by the visitor, not asked about: a number or a person the site never writes. */
+    incidental?: boolean;
+    alternatives: { words: string[]; weight: number }[];
+  }[];
 }
 
 const CANDIDATES = 40;
@@ -160,6 +166,7 @@ export function searchConcepts(db: Db, options: ConceptSearchOptions): ConceptSe
   const matching = concepts.map((c) => ({
     key: c.key,
     weight: c.weight,
+    ...(c.incidental ? { incidental: true } : {}),
     alternatives: c.alternatives.map((a) => ({ words: a.words, weight: a.weight })),
   }));
   if (limit <= 0 || concepts.length === 0 || (namespaces && namespaces.length === 0)) {

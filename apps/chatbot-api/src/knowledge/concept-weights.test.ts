@@ -36,6 +36,21 @@ describe('weighConcepts', () => {
     expect(fee?.boost).toBe(1);
   });
 
+  it('lets a person the site never names rank weakly, as said by the visitor, not asked about', () => {
+    const grandfather = weigh('can i file a small claims case for my grandfather').find(
+      (c) => c.key === 'grandfather',
+    );
+    expect(grandfather?.known).toBe(false);
+    expect(grandfather?.incidental).toBe(true);
+    expect(grandfather?.boost).toBeLessThan(1);
+    // A thing the site never names is still what the question is about.
+    const passport = weigh('can i file a small claims case for my passport').find(
+      (c) => c.key === 'passport',
+    );
+    expect(passport?.incidental).toBeUndefined();
+    expect(passport?.boost).toBe(1);
+  });
+
   it('keeps an unknown word as a full concept that weighs the most', () => {
     const concepts = weigh('how do i renew my passport');
     const passport = concepts.find((c) => c.key === 'passport');

@@ -2,7 +2,7 @@ import type { Concept } from '../answer/query.js';
 import type { Db } from '../db/database.js';
 import { englishCognates } from '../language/cognates.js';
 import { stem } from '../language/stem.js';
-import { isEnglishWord } from '../language/wordnet.js';
+import { isEnglishWord, namesPerson } from '../language/wordnet.js';
 import type { Language } from '../language/words.js';
 import { quote } from './lexical-search.js';
 import { documentFrequency, type FtsTable } from './term-stats.js';
@@ -46,6 +46,8 @@ export interface WeightedConcept {
   boost: number;
   weight: number;
   known: boolean;
+  /** A number or a person the site never writes: said by the visitor, not asked about (see below). */
+  incidental?: boolean;
   corrected?: string;
   alternatives: WeightedAlternative[];
 }
@@ -168,15 +170,18 @@ export function weighConcepts(
         }
       }
     }
-    // A number the site never writes ("a 4000 dollar case") is a quantity the visitor gives, not a
-    // subject the site must name: it ranks weakly and does not decide coverage.
-    const boost =
-      !known && own?.length === 1 && /^\d+$/.test(own[0]!) ? c.boost * UNKNOWN_NUMBER_BOOST : c.boost;
+    // A number the site never writes ("a 4000 dollar case") is a quantity the visitor gives, and a
+    // person it never names ("a headstone for my grandfather") is whom the visitor speaks of, not a
+    // subject the site must name: each ranks weakly and does not decide coverage.
+    const person = () => alternatives.some((a) => a.sure && a.words.length === 1 && namesPerson(a.words[0]!));
+    const incidental = !known && own?.length === 1 && (/^\d+$/.test(own[0]!) || person());
+    const boost = incidental ? c.boost * UNKNOWN_NUMBER_BOOST : c.boost;
     return {
       key: c.key,
       boost,
       weight: (c.context ? CONTEXT_FACTOR : 1) * boost * Math.max(idf, 0.05),
       known,
+      ...(incidental ? { incidental } : {}),
       ...(corrected ? { corrected } : {}),
       alternatives,
     };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { derivations, isEnglishWord, synonyms } from './wordnet.js';
+import { derivations, isEnglishWord, namesPerson, synonyms } from './wordnet.js';
 
 describe('WordNet', () => {
   it('gives the synonyms of the most frequent senses', () => {
@@ -25,6 +25,12 @@ describe('WordNet', () => {
     // Single words only, and nothing for a word WordNet does not know.
     expect(derivations('register').every((d) => !d.includes(' '))).toBe(true);
     expect(derivations('zoomgov')).toEqual([]);
+  });
+
+  it('tells nouns that name a person by their most frequent sense', () => {
+    for (const w of ['grandfather', 'landlord', 'daughters', 'employer']) expect(namesPerson(w)).toBe(true);
+    for (const w of ['passport', 'weather', 'party', 'headstone', 'quickly'])
+      expect(namesPerson(w)).toBe(false);
   });
 
   it('knows English words in any inflection', () => {

@@ -71,6 +71,8 @@ function indexLine(pos: Pos, lemma: string): string | null {
 const POS_OF: Record<string, Pos> = { n: 'noun', v: 'verb', a: 'adj', s: 'adj', r: 'adv' };
 
 interface Synset {
+  /** Its lexicographer file's number (18: noun.person). */
+  lexFile: number;
   /** Its words, lower case, underscores as spaces, without adjective markers. */
   words: string[];
   /** Its pointers; `source` and `target` are 1-based word numbers, 0 for the whole synset. */
@@ -80,7 +82,7 @@ interface Synset {
 /** The synset at a byte offset of a data file, read once. */
 function synsetAt(pos: Pos, offset: number): Synset {
   const f = open(`data.${pos}`);
-  if (!f) return { words: [], pointers: [] };
+  if (!f) return { lexFile: -1, words: [], pointers: [] };
   const parts = lineAt(f, offset).line.split(' ');
   const count = Number.parseInt(parts[3] ?? '0', 16);
   const words: string[] = [];
@@ -107,7 +109,7 @@ function synsetAt(pos: Pos, offset: number): Synset {
       target: Number.parseInt(st.slice(2), 16),
     });
   }
-  return { words, pointers };
+  return { lexFile: Number(parts[1]), words, pointers };
 }
 
 /** Byte offsets of a lemma's most frequent senses in one part of speech (the index lists them so). */
@@ -208,6 +210,16 @@ function baseForms(word: string): string[] {
   // A doubled final consonant ("admitted", "planning") is undoubled in the base form.
   const undoubled = forms.filter((f) => /([b-df-hj-np-tv-z])\1$/.test(f)).map((f) => f.slice(0, -1));
   return [word, ...forms, ...undoubled];
+}
+
+/** WordNet's lexicographer file of nouns that name people ("grandfather", "landlord", "employer"). */
+const NOUN_PERSON = 18;
+
+/** Whether an English word's most frequent sense as a noun names a person ("grandfather", "landlord"). */
+export function namesPerson(word: string): boolean {
+  const lemma = baseForms(word).find((f) => indexLine('noun', f) !== null);
+  const first = lemma === undefined ? undefined : senses('noun', lemma)[0];
+  return first !== undefined && synsetAt('noun', first).lexFile === NOUN_PERSON;
 }
 
 /**
