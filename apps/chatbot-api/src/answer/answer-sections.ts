@@ -312,6 +312,27 @@ export function answeringSections(input: {
       p.match.score >= covering[0]!.match.score * NEAR_BEST
     );
   });
+  // For "how do I …" on a page about what is asked (its title names all the question holds), the
+  // page's own how-to section ("How do I apply for a memorial item?" on "Request Veterans
+  // Headstones…" for "how do I get a headstone") gives the steps, where another section only
+  // mentions the thing more often. Not when the best section is already so headed, nor when the
+  // visitor also asks what the thing is (the page's introduction says that first).
+  const howToOf = (p: ConceptPassage) => {
+    const heading = p.headingPath?.at(-1);
+    return (p.headingPath?.length ?? 0) > 1 && heading !== undefined && questionKind(heading) === 'manner';
+  };
+  const howTo =
+    analysis.intents.includes('steps') &&
+    !analysis.intents.includes('definition') &&
+    !howToOf(covering[0]!) &&
+    covering[0]!.match.titleShare >= Math.min(WHOLE, covering[0]!.match.coverage - TOLERANCE)
+      ? sections.filter(
+          (p) =>
+            howToOf(p) &&
+            p.documentId === covering[0]!.documentId &&
+            p.match.score >= covering[0]!.match.score * NEAR_BEST,
+        )
+      : [];
   // The first kind that any section is, in this order of preference; else every covering passage.
   const candidates = [
     asked,
@@ -323,6 +344,7 @@ export function answeringSections(input: {
     exactSections,
     withFacts,
     labelHeaded,
+    howTo,
   ].find((list) => list.length > 0);
   return {
     candidates: namingAsked(search, analysis.question, candidates ?? covering, sections, covering[0]!),

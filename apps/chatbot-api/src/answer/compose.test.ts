@@ -765,6 +765,33 @@ describe('composeAnswer: "when"', () => {
     expect(ask('can i look up a case by its letters')).toMatch(/^See traffic tickets to look up a ticket/);
   });
 
+  it('answers "how do I X" on a page about X from its how-to section, not the section naming X most', () => {
+    const special = passage(
+      '/headstones/',
+      'Request Headstones',
+      'We provide memorial headstones when remains are missing. Headstones for those buried at sea are engraved "In Memory of".',
+      { score: 2, coverage: 1 },
+    );
+    special.headingPath = ['Request Headstones', 'Special arrangements'];
+    const apply = passage(
+      '/headstones/',
+      'Request Headstones',
+      'For a headstone, fill out VA Form 40-1330 and fax it with the discharge papers.',
+      { score: 1.7, coverage: 1 },
+    );
+    apply.headingPath = ['Request Headstones', 'How do I apply for a memorial item?'];
+    special.sections = [apply];
+    const concepts = [{ key: 'headstone', weight: 2, words: ['headstone'] }];
+    const ask = (question: string) => answerOf(question, [special], concepts);
+    special.match = { ...special.match, titleShare: 1 };
+    expect(ask('how do i get a headstone')).toMatch(/^For a headstone, fill out VA Form 40-1330/);
+    // Another kind of question about it reads the best section.
+    expect(ask('are headstones engraved')).toMatch(/^We provide memorial headstones/);
+    // Not on a page whose title names less than the page holds of the question.
+    special.match = { ...special.match, titleShare: 0.4 };
+    expect(ask('how do i get a headstone')).toMatch(/^We provide memorial headstones/);
+  });
+
   it('answers "what is the address of X" from the section headed by X, over one mentioning a place', () => {
     const interpreters = passage(
       '/locations/',
