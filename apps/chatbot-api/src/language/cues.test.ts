@@ -252,6 +252,21 @@ describe('askingClause', () => {
     expect(askingClause('where is the court')).toEqual({ kind: 'place', start: 0 });
     expect(askingClause('my ticket is late')).toBeNull();
   });
+
+  it('finds a question asked without punctuation after what the visitor tells', () => {
+    expect(askingClause('i am thinking about suicide who do i call')).toEqual({ kind: 'person', start: 5 });
+    expect(askingClause('i got a ticket in the mail can i pay online')).toEqual({ kind: 'yesno', start: 7 });
+    expect(askingClause('my landlord kept my deposit how much can we sue for')).toEqual({
+      kind: 'quantity',
+      start: 5,
+    });
+    expect(askingClause('if i buy a seat for a concert how many tickets can i buy')).toEqual({
+      kind: 'quantity',
+      start: 8,
+    });
+    // A question word with no question after it is no question ("i know who you are").
+    expect(askingClause('i know who you are')).toBeNull();
+  });
 });
 
 describe('countedWords', () => {

@@ -15,6 +15,7 @@ const raw = JSON.parse(readDataFile('question-cues.json')) as {
   hints: Partial<Record<Intent, string>>;
   frames: string[];
   openers: Record<string, string[]>;
+  run_on: string[];
   asked: string[];
   negators: string[];
 };
@@ -32,6 +33,8 @@ const OPENERS = Object.entries(raw.openers).map(([kind, patterns]) => ({
   kind,
   patterns: patterns.map((p) => new RegExp(p)),
 }));
+/** Where a question asked without punctuation after what the visitor tells starts (see the data file). */
+const RUN_ON = raw.run_on.map((p) => new RegExp(p));
 
 /**
  * The kind of answer a question, or a heading that asks one, wants, from the word it opens with:
@@ -46,7 +49,8 @@ export function questionKind(text: string): string | null {
 /**
  * The clause that asks ("can i postpone it" in "i got a summons but i cant go that week, can i
  * postpone it"): its kind and how many words of the text come before it (the context the visitor
- * gives). The last sentence's first clause that opens with a question word; null when none does.
+ * gives). The last sentence's first clause that opens with a question word, else the question asked
+ * unpunctuated after the visitor's own words; null when there is none.
  */
 export function askingClause(text: string): { kind: string; start: number } | null {
   const sentences = text.split(/(?<=[.?!¿¡]+)/);
@@ -54,11 +58,21 @@ export function askingClause(text: string): { kind: string; start: number } | nu
   let last = sentences.length - 1;
   while (last > 0 && words(sentences[last]!).length === 0) last--;
   let before = sentences.slice(0, last).reduce((n, s) => n + words(s).length, 0);
+  const context = before;
   for (const clause of (sentences[last] ?? '').split(/(?<=[,;:])/)) {
     const folded = cueText(clause);
     const opener = OPENERS.find((o) => o.patterns.some((re) => re.test(folded)));
     if (opener) return { kind: opener.kind, start: before };
     before += words(clause).length;
+  }
+  // A question asked right after what the visitor tells, unpunctuated ("i got a ticket can i pay
+  // online"): it starts at the first word a question opens with there.
+  const ws = words(sentences[last] ?? '');
+  for (let i = 1; i < ws.length; i++) {
+    const rest = ws.slice(i).join(' ');
+    if (!RUN_ON.some((re) => re.test(rest))) continue;
+    const opener = OPENERS.find((o) => o.patterns.some((re) => re.test(rest)));
+    if (opener) return { kind: opener.kind, start: context + i };
   }
   return null;
 }
