@@ -19,6 +19,15 @@ describe('the lay-legal table', () => {
     expect(groupOf('pagaria')).toBeUndefined();
   });
 
+  it('finds a group from a Spanish verb in the first person after a question word or a pronoun', () => {
+    const groups = (text: string) => findLexiconPhrases(words(text), 'es').flatMap((m) => m.groups);
+    expect(groups('¿cómo pospongo mi audiencia?')).toContain(groupOf('posponer'));
+    expect(groups('¿qué llevo al jurado?')).toContain(groupOf('llevar'));
+    expect(groups('¿dónde lo pago?')).toContain(groupOf('pagar'));
+    // "Me presento" is "presentarse", to appear, not "presentar", to file.
+    expect(groups('¿qué pasa si no me presento?')).not.toContain(groupOf('presentar'));
+  });
+
   it('holds no single word that means something else outside the group', () => {
     // A legal separation is not a divorce, and a company is dissolved too.
     expect(groupOf('separation')).toBeUndefined();

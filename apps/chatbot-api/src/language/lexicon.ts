@@ -1,6 +1,6 @@
 import { dataLines } from './data-files.js';
 import { scanPhrases } from './phrase-scan.js';
-import { spanishInfinitives } from './stem.js';
+import { spanishFirstPersonInfinitives, spanishInfinitives } from './stem.js';
 import { type Language, words } from './words.js';
 
 /*
@@ -55,14 +55,19 @@ export interface LexiconMatch {
 export function findLexiconPhrases(ws: readonly string[], language?: Language): LexiconMatch[] {
   // In a Spanish question, a verb form with an ending Snowball strips only with its accent
   // ("pagaría", "recibió", written without accents) stands for the infinitive the table writes.
-  const lemmas = (w: string) => (language === 'es' && !WRITTEN.has(w) ? spanishInfinitives(w) : []);
+  // So does a verb in the first person after a question word or a pronoun ("¿cómo pospongo…?").
+  const lemmas = (i: number) => {
+    const w = ws[i]!;
+    if (language !== 'es' || WRITTEN.has(w)) return [];
+    return [...spanishInfinitives(w), ...spanishFirstPersonInfinitives(w, ws[i - 1])];
+  };
   return scanPhrases(
     ws,
     (i) =>
       BY_FIRST_WORD.get(ws[i]!) ??
-      lemmas(ws[i]!)
+      lemmas(i)
         .flatMap((l) => BY_FIRST_WORD.get(l) ?? [])
         .sort((a, b) => b.phrase.length - a.phrase.length),
-    (c, i) => c.phrase.every((w, k) => ws[i + k] === w || lemmas(ws[i + k]!).includes(w)),
+    (c, i) => c.phrase.every((w, k) => ws[i + k] === w || lemmas(i + k).includes(w)),
   ).map((m) => ({ start: m.start, length: m.length, groups: [...new Set(m.matched.map((c) => c.group))] }));
 }

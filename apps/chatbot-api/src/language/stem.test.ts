@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { spanishInfinitives, stem } from './stem.js';
+import { spanishFirstPersonInfinitives, spanishInfinitives, stem } from './stem.js';
 
 describe('stem', () => {
   it('meets the forms of a word in English and in Spanish', () => {
@@ -49,5 +49,27 @@ describe('stem', () => {
     expect(spanishInfinitives('pagara')).toEqual(['pagar']);
     expect(spanishInfinitives('pedira')).toEqual(['pedir']);
     expect(spanishInfinitives('pago')).toEqual([]);
+  });
+});
+
+describe('spanishFirstPersonInfinitives', () => {
+  it('gives the infinitives of a verb in the first person after a question word or an object pronoun', () => {
+    expect(spanishFirstPersonInfinitives('llevo', 'que')).toContain('llevar');
+    expect(spanishFirstPersonInfinitives('pago', 'lo')).toContain('pagar');
+    expect(spanishFirstPersonInfinitives('pospongo', 'como')).toContain('posponer');
+    expect(spanishFirstPersonInfinitives('traigo', 'que')).toContain('traer');
+    expect(spanishFirstPersonInfinitives('hago', 'que')).toContain('hacer');
+    expect(spanishFirstPersonInfinitives('ofrezco', 'yo')).toContain('ofrecer');
+    expect(spanishFirstPersonInfinitives('pierdo', 'si')).toEqual([]);
+    expect(spanishFirstPersonInfinitives('pierdo', 'no')).toContain('perder');
+    expect(spanishFirstPersonInfinitives('vuelvo', 'cuando')).toContain('volver');
+  });
+
+  it('gives none for a word that is not such a verb where it stands', () => {
+    // A noun after an article, a reflexive verb ("me presento": presentarse), a word not in "-o".
+    expect(spanishFirstPersonInfinitives('caso', 'el')).toEqual([]);
+    expect(spanishFirstPersonInfinitives('presento', 'me')).toEqual([]);
+    expect(spanishFirstPersonInfinitives('paga', 'como')).toEqual([]);
+    expect(spanishFirstPersonInfinitives('pago', undefined)).toEqual([]);
   });
 });

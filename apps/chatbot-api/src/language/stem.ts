@@ -97,3 +97,54 @@ export function spanishInfinitives(word: string): string[] {
   }
   return out;
 }
+
+/**
+ * Words after which a folded Spanish word ending in "-o" is a verb in the first person, as visitors
+ * ask ("¿cómo pospongo…?", "¿qué llevo?", "¿dónde lo pago?", "yo presento"): question words, object
+ * pronouns, "yo" and "no". Not after a reflexive pronoun: "me presento" is "presentarse" (appear),
+ * not "presentar" (file).
+ */
+const BEFORE_FIRST_PERSON = new Set([
+  'como',
+  'que',
+  'donde',
+  'adonde',
+  'cuando',
+  'cuanto',
+  'cuanta',
+  'cuantos',
+  'cuantas',
+  'quien',
+  'cual',
+  'yo',
+  'no',
+  'lo',
+  'la',
+  'los',
+  'las',
+  'le',
+  'les',
+]);
+
+/**
+ * The infinitives a Spanish verb in the first person present may come from, when the word before
+ * it says it is one (see BEFORE_FIRST_PERSON): regular "-o" ("llevo" → "llevar", "llever",
+ * "llevir"; only real infinitives will match anything), the "-go" and "-zco" forms ("pospongo" →
+ * "posponer", "traigo" → "traer", "hago" → "hacer", "ofrezco" → "ofrecer") and the stem changes
+ * "ie" → "e" and "ue" → "o" ("pierdo" → "perder", "vuelvo" → "volver"). Empty otherwise.
+ */
+export function spanishFirstPersonInfinitives(word: string, before: string | undefined): string[] {
+  if (before === undefined || !BEFORE_FIRST_PERSON.has(before)) return [];
+  const root = /^(.{2,})o$/.exec(word)?.[1];
+  if (root === undefined) return [];
+  const roots = new Set([root]);
+  if (/[nl]g$/.test(root)) roots.add(root.slice(0, -1));
+  if (/aig$/.test(root)) roots.add(root.slice(0, -2));
+  if (/[aeiou]g$/.test(root)) roots.add(`${root.slice(0, -1)}c`);
+  if (/zc$/.test(root)) roots.add(`${root.slice(0, -2)}c`);
+  for (const r of [...roots]) {
+    const unchanged = r.replace(/ie([^aeiou]+)$/, 'e$1').replace(/ue([^aeiou]+)$/, 'o$1');
+    if (unchanged !== r) roots.add(unchanged);
+  }
+  return [...roots].flatMap((r) => [`${r}ar`, `${r}er`, `${r}ir`]);
+}
