@@ -82,6 +82,13 @@ describe('frameWordPositions', () => {
     expect(intentsOf('how do i post a pdf')).not.toContain('reason');
   });
 
+  it('reads "what do I bring" as asking for a list, in English and in Spanish', () => {
+    expect(intentsOf('what do i need to bring to jury duty')).toContain('list');
+    expect(intentsOf('¿qué debo llevar al jurado?')).toContain('list');
+    expect(intentsOf('¿qué llevo al servicio de jurado?')).toContain('list');
+    expect(intentsOf('¿qué traigo a mi audiencia?')).toContain('list');
+  });
+
   it('reads "what is X" and "what is an X of Y" as asking what X is, unless it asks for a fact about it', () => {
     expect(intentsOf('what is a stipulation')).toEqual(['definition']);
     expect(intentsOf('what is a notice of deficiency')).toEqual(['definition']);
