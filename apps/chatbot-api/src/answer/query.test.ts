@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeQuestion } from './query.js';
+import { analyzeQuestion, questionLanguage } from './query.js';
 
 describe('analyzeQuestion', () => {
   it('keeps the words of a question frame as weak concepts that never decide coverage', () => {
@@ -145,5 +145,21 @@ describe('analyzeQuestion', () => {
     const both = analyzeQuestion('my ticket came in the mail, can i pay the ticket online', null);
     expect(both.concepts.find((c) => c.alternatives[0]?.words.includes('ticket'))?.context).toBeUndefined();
     expect(analyzeQuestion('can i postpone jury duty', null).concepts.some((c) => c.context)).toBe(false);
+  });
+});
+
+describe('questionLanguage', () => {
+  it('reads a question of Spanish legal words without function words as Spanish', () => {
+    expect(questionLanguage('multa')).toBe('es');
+    expect(questionLanguage('juzgado horario')).toBe('es');
+    expect(analyzeQuestion('multa', null).language).toBe('es');
+  });
+
+  it('keeps a question with an English word, or with function words, as detected', () => {
+    expect(questionLanguage('jury')).toBe('en');
+    expect(questionLanguage('tribunal')).toBe('en');
+    expect(questionLanguage('multa parking')).toBe('en');
+    expect(questionLanguage('where do i pay my multa')).toBe('en');
+    expect(questionLanguage('¿dónde pago?')).toBe('es');
   });
 });

@@ -11,8 +11,8 @@ import {
 } from '../language/cues.js';
 import { findGlossaryPhrases, findPlainPhrases } from '../language/glossary.js';
 import { irregularForms } from '../language/irregular-forms.js';
-import { findLexiconPhrases } from '../language/lexicon.js';
-import { derivations, synonyms } from '../language/wordnet.js';
+import { findLexiconPhrases, isSpanishLegalWord } from '../language/lexicon.js';
+import { derivations, isEnglishWord, synonyms } from '../language/wordnet.js';
 import { contentWords, detectLanguage, isFunctionWord, type Language, words } from '../language/words.js';
 
 /*
@@ -70,7 +70,7 @@ const ANAPHORA =
   /^(and|y|also|tambien|what about|and what about|y (que|si|donde|cuando|cuanto|como))\b|\b(it|that|this|those|them|there|eso|esto|ese|esa|ahi|alli|lo)\b/;
 
 /** Concepts of one question text (no carry-over). */
-function conceptsOf(text: string, boost: number, language: Language = detectLanguage(text)): Concept[] {
+function conceptsOf(text: string, boost: number, language: Language = questionLanguage(text)): Concept[] {
   const ws = words(text);
   const out: Concept[] = [];
   const covered = new Set<number>();
@@ -280,5 +280,17 @@ export function analyzeQuestion(question: string, previous: string | null): Quer
       alternatives: hints.map((h) => ({ words: [h], weight: 1 })),
     });
   }
-  return { question, language: detectLanguage(question), intents, concepts, followUp };
+  return { question, language: questionLanguage(question), intents, concepts, followUp };
+}
+
+/**
+ * The question's language: detectLanguage's, except that a question with no function word of
+ * either language ("multa", "juzgado horario") is Spanish when its words are Spanish legal words
+ * and none is an English word.
+ */
+export function questionLanguage(question: string): Language {
+  const detected = detectLanguage(question);
+  const ws = words(question);
+  if (detected === 'es' || ws.length === 0 || ws.some((w) => isFunctionWord(w))) return detected;
+  return ws.some(isSpanishLegalWord) && !ws.some(isEnglishWord) ? 'es' : detected;
 }

@@ -40,6 +40,14 @@ for (const group of GROUPS) {
 for (const list of BY_FIRST_WORD.values()) list.sort((a, b) => b.phrase.length - a.phrase.length);
 /** Every word the table writes: such a word in a question is only ever itself. */
 const WRITTEN = new Set(GROUPS.flatMap((g) => [...g.en, ...g.es].flat()));
+/** Words the table writes only on its Spanish side ("multa", "juzgado"). */
+const SPANISH_ONLY = new Set(GROUPS.flatMap((g) => g.es.flat()));
+for (const w of GROUPS.flatMap((g) => g.en.flat())) SPANISH_ONLY.delete(w);
+
+/** Whether the table writes a folded word only as Spanish ("multa": yes; "tribunal", "court": no). */
+export function isSpanishLegalWord(word: string): boolean {
+  return SPANISH_ONLY.has(word);
+}
 
 export interface LexiconMatch {
   /** Index of the first question word covered, and how many words. */
