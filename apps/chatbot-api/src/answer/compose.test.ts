@@ -845,6 +845,25 @@ describe('composeAnswer: "when"', () => {
     );
   });
 
+  it("does not answer with a list item that only repeats the question's words", () => {
+    const places = passage('/title-iii/', 'Businesses Open to the Public', '- Movie theaters.\n- Banks.', {
+      score: 2,
+      coverage: 1,
+    });
+    const captions = passage(
+      '/communication/',
+      'Effective Communication',
+      'Movie theaters must show captions at every showing of a digital movie.',
+      { score: 1.6, coverage: 1 },
+    );
+    const concepts = [{ key: 'movie theaters', weight: 2, words: ['movie theaters'] }];
+    const ask = () => answerOf('do movie theaters have to have captions', [places, captions], concepts);
+    expect(ask()).toMatch(/^Movie theaters must show captions/);
+    // A list item that says something the question did not is an answer.
+    places.text = '- Movie theaters must be accessible.\n- Banks.';
+    expect(ask()).toMatch(/^Movie theaters must be accessible/);
+  });
+
   it("does not answer with an FAQ's list of its own questions", () => {
     const contents = passage(
       '/trial/',

@@ -206,10 +206,17 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   };
   // A bare word or two ("Texas.", a lone list item) says nothing on its own unless it is the fact
   // asked for: such a pick is no answer. Nor are questions alone (an FAQ's list of its questions).
-  const says = (units: ScoredUnit[]) =>
-    !units.every((u) => isQuestion(u.unit.text)) &&
-    (units.some((u) => u.fact) ||
-      units.reduce((n, u) => n + contentWords(u.unit.text).length, 0) >= MIN_ANSWER_WORDS);
+  // A list item that only repeats the question's words ("Movie theaters." for "do movie theaters
+  // have to have captions") mentions what is asked without saying anything of it.
+  const asked = new Set(contentWords(analysis.question).map((w) => stem(w, language)));
+  const says = (units: ScoredUnit[]) => {
+    if (units.every((u) => isQuestion(u.unit.text))) return false;
+    if (units.some((u) => u.fact)) return true;
+    const quoted = units.flatMap((u) => contentWords(u.unit.text));
+    if (quoted.length < MIN_ANSWER_WORDS) return false;
+    // A sentence restating the question confirms it ("The interpreter swears an oath.").
+    return units.some((u) => !u.unit.listItem) || quoted.some((w) => !asked.has(stem(w, language)));
+  };
   const pick = (p: ConceptPassage) => {
     const units = trimToBudget(
       pickUnits(readableUnits(p), analysis.intents, p.match.fieldShare > 0, answersHeading(p)),
