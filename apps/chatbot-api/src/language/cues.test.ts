@@ -142,6 +142,14 @@ describe('frameWordPositions', () => {
     expect(intentsOf('how far is the parking lot')).toContain('measure');
   });
 
+  it('reads "how long do I have to" as asking for time, and "how long does a ramp have to be" for a length', () => {
+    expect(intentsOf('how long do i have to file an ada complaint')).toContain('duration');
+    expect(intentsOf('how long do i have to file an ada complaint')).not.toContain('measure');
+    expect(intentsOf('how long can we stay')).not.toContain('measure');
+    expect(intentsOf('how long does the access aisle have to be')).toContain('measure');
+    expect(intentsOf('how long is the ramp')).toContain('measure');
+  });
+
   it('marks the verb of getting in "where can I get X": the question is where X is', () => {
     expect(frameWords('where can i pick up a flag for the funeral')).toEqual(['pick', 'up']);
     expect(frameWords('¿dónde puedo conseguir una bandera?')).toContain('conseguir');
