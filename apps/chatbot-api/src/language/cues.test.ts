@@ -146,6 +146,7 @@ describe('frameWordPositions', () => {
     expect(intentsOf('how long do i have to file an ada complaint')).toContain('duration');
     expect(intentsOf('how long do i have to file an ada complaint')).not.toContain('measure');
     expect(intentsOf('how long can we stay')).not.toContain('measure');
+    expect(intentsOf('how long does an agency have to respond to my request')).not.toContain('measure');
     expect(intentsOf('how long does the access aisle have to be')).toContain('measure');
     expect(intentsOf('how long is the ramp')).toContain('measure');
   });
