@@ -216,10 +216,17 @@ function baseForms(word: string): string[] {
 const NOUN_PERSON = 18;
 
 /** Whether an English word's most frequent sense as a noun names a person ("grandfather", "landlord"). */
+const personCache = new Map<string, boolean>();
+
 export function namesPerson(word: string): boolean {
+  const hit = personCache.get(word);
+  if (hit !== undefined) return hit;
   const lemma = baseForms(word).find((f) => indexLine('noun', f) !== null);
   const first = lemma === undefined ? undefined : senses('noun', lemma)[0];
-  return first !== undefined && synsetAt('noun', first).lexFile === NOUN_PERSON;
+  const result = first !== undefined && synsetAt('noun', first).lexFile === NOUN_PERSON;
+  if (personCache.size >= CACHE_LIMIT) personCache.clear();
+  personCache.set(word, result);
+  return result;
 }
 
 /**
