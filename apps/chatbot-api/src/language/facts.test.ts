@@ -63,6 +63,14 @@ describe('fact patterns', () => {
     expect(SENTENCES.filter(isSimpleText).length).toBe(SENTENCES.length - 1);
   });
 
+  it('matches a pattern marked "(?-i)" with case: a street address has a capitalized name', () => {
+    expect(simpleForm('[\\p{Lu}\\d][\\p{L}.]*', true)?.source).toBe('[A-Z\\d][A-Za-z.]*');
+    expect(isFact('The court is at 100 Main Street.', ['place'])).toBe(true);
+    expect(isFact('Visit 2500 Lake Avenue, Northfield.', ['place'])).toBe(true);
+    expect(isFact('Call (555) 010-0195 at least 5 court days before your hearing.', ['place'])).toBe(false);
+    expect(isFact('You must answer within 20 days in the same way.', ['place'])).toBe(false);
+  });
+
   it('turns \\p{Lu} and \\p{L} into ASCII letters and leaves other Unicode syntax alone', () => {
     expect(simpleForm('[\\p{Lu}\\d][\\p{L}.]*\\s+\\p{L}')?.source).toBe('[A-Za-z\\d][A-Za-z.]*\\s+[A-Za-z]');
     expect(simpleForm('\\p{N}+')).toBeNull();

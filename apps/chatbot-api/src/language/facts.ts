@@ -15,11 +15,14 @@ export const FACT_INTENTS = [
 export type FactIntent = (typeof FACT_INTENTS)[number];
 
 interface Pattern {
-  /** The pattern as written (flags iu). */
+  /** The pattern as written (flags iu, or u for a pattern matched with case). */
   full: RegExp;
   /** The same for simple text (see SIMPLE_TEXT), or the full one when no simpler form is known. */
   simple: RegExp;
 }
+
+/** A pattern starting so is matched with case ("\p{Lu}" is then a capital letter only). */
+const CASE_SENSITIVE = '(?-i)';
 
 const RAW = JSON.parse(readDataFile('fact-patterns.json')) as Record<string, unknown>;
 const PATTERNS = Object.fromEntries(
@@ -41,7 +44,7 @@ const SIMPLE_TEXT = /^[\p{ASCII}\p{P}\p{Zs}\p{Sc}\p{Sm}]*$/u;
  * [A-Za-z], \w, \b and \s read the same characters, and no other character has a case. A pattern
  * with any other Unicode-only syntax, or a character folding to ASCII, keeps its full form.
  */
-export function simpleForm(source: string): RegExp | null {
+export function simpleForm(source: string, caseSensitive = false): RegExp | null {
   if (/[\u017f\u212a]/.test(source)) return null;
   let out = '';
   let inClass = false;
@@ -51,7 +54,8 @@ export function simpleForm(source: string): RegExp | null {
       const rest = source.slice(i);
       const property = /^\\p\{(Lu|L)\}/.exec(rest);
       if (property) {
-        out += inClass ? 'A-Za-z' : '[A-Za-z]';
+        const letters = caseSensitive && property[1] === 'Lu' ? 'A-Z' : 'A-Za-z';
+        out += inClass ? letters : `[${letters}]`;
         i += property[0].length - 1;
         continue;
       }
@@ -66,15 +70,17 @@ export function simpleForm(source: string): RegExp | null {
     out += c;
   }
   try {
-    return new RegExp(out, 'i');
+    return new RegExp(out, caseSensitive ? '' : 'i');
   } catch {
     return null;
   }
 }
 
 function patternOf(source: string): Pattern {
-  const full = new RegExp(source, 'iu');
-  return { full, simple: simpleForm(source) ?? full };
+  const caseSensitive = source.startsWith(CASE_SENSITIVE);
+  const body = caseSensitive ? source.slice(CASE_SENSITIVE.length) : source;
+  const full = new RegExp(body, caseSensitive ? 'u' : 'iu');
+  return { full, simple: simpleForm(body, caseSensitive) ?? full };
 }
 
 export function factIntentsOf(intents: readonly Intent[]): FactIntent[] {
