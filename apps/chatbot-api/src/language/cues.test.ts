@@ -280,6 +280,8 @@ describe('askingClause', () => {
       kind: 'quantity',
       start: 8,
     });
+    // Not in a sentence longer than a question: each word tried reads the rest of it.
+    expect(askingClause(`${'fee '.repeat(24_999)}can i pay`)).toBeNull();
     // A question word with no question after it is no question ("i know who you are").
     expect(askingClause('i know who you are')).toBeNull();
   });

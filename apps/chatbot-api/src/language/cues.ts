@@ -35,6 +35,8 @@ const OPENERS = Object.entries(raw.openers).map(([kind, patterns]) => ({
 }));
 /** Where a question asked without punctuation after what the visitor tells starts (see the data file). */
 const RUN_ON = raw.run_on.map((p) => new RegExp(p));
+/** The longest sentence read for such a question, in words. */
+const RUN_ON_WORDS = 60;
 
 /**
  * The kind of answer a question, or a heading that asks one, wants, from the word it opens with:
@@ -66,8 +68,10 @@ export function askingClause(text: string): { kind: string; start: number } | nu
     before += words(clause).length;
   }
   // A question asked right after what the visitor tells, unpunctuated ("i got a ticket can i pay
-  // online"): it starts at the first word a question opens with there.
+  // online"): it starts at the first word a question opens with there. Only in a sentence of a
+  // question's length: each word tried reads the rest of the sentence.
   const ws = words(sentences[last] ?? '');
+  if (ws.length > RUN_ON_WORDS) return null;
   for (let i = 1; i < ws.length; i++) {
     const rest = ws.slice(i).join(' ');
     if (!RUN_ON.some((re) => re.test(rest))) continue;
