@@ -67,7 +67,8 @@ function writePrivateJson(file, value) {
 }
 
 /** Runs the chatbot-api CLI to completion and returns its stdout; exits on failure. */
-function cli(args) {
+/** Runs the chatbot-api CLI; a failure stops the stack, or, when `optional`, is a warning (undefined). */
+function cli(args, { optional = false } = {}) {
   const res = spawnSync(process.execPath, [cliJs, ...args], {
     cwd: root,
     encoding: 'utf8',
@@ -75,7 +76,10 @@ function cli(args) {
   });
   if (res.status !== 0) {
     process.stderr.write(res.stderr ?? '');
-    fail(`chatbot-api ${args[0]} failed (exit ${res.status ?? res.signal})`);
+    const message = `chatbot-api ${args[0]} failed (exit ${res.status ?? res.signal})`;
+    if (!optional) fail(message);
+    console.warn(`warning: ${message}`);
+    return undefined;
   }
   return res.stdout;
 }
@@ -142,8 +146,8 @@ function prepareData() {
       state.account_id,
       '--url',
       webhookUrl,
-      '--secret',
-      state.webhook_secret,
+      // One argument: a base64url secret may start with "-", which a separate argument would read as an option.
+      `--secret=${state.webhook_secret}`,
     ];
     if (cli([...args, '--data', chatbotDataDir], { optional: true }) !== undefined)
       state.webhook_url = webhookUrl;

@@ -103,6 +103,17 @@ describe('cli keys and bots', () => {
       await cli('accounts', 'webhook', '--url', 'https://example.org/h', '--secret', 'whsec', '--json')
     ).json();
     expect(hook).toMatchObject({ webhook_url: 'https://example.org/h', webhook_secret_set: true });
+    // A generated base64url secret may start with "-": given as one argument, it is still the value.
+    const dashed = await cli(
+      'accounts',
+      'webhook',
+      '--url',
+      'https://example.org/h',
+      '--secret=-Ab_c',
+      '--json',
+    );
+    expect(dashed.code).toBe(0);
+    expect(dashed.json()).toMatchObject({ webhook_secret_set: true });
     expect((await cli('accounts', 'limits', '--rpm', 'ten')).code).toBe(1);
   });
 
