@@ -255,7 +255,8 @@ export function isFollowUp(question: string, own: readonly Concept[]): boolean {
 }
 
 export function analyzeQuestion(question: string, previous: string | null): QueryAnalysis {
-  const own = conceptsOf(question, 1);
+  const language = questionLanguage(question);
+  const own = conceptsOf(question, 1, language);
   const followUp = previous !== null && isFollowUp(question, own);
   const concepts = [...own];
   if (followUp) {
@@ -280,7 +281,7 @@ export function analyzeQuestion(question: string, previous: string | null): Quer
       alternatives: hints.map((h) => ({ words: [h], weight: 1 })),
     });
   }
-  return { question, language: questionLanguage(question), intents, concepts, followUp };
+  return { question, language, intents, concepts, followUp };
 }
 
 /**

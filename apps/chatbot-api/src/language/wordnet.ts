@@ -124,12 +124,23 @@ function senses(pos: Pos, lemma: string): number[] {
     .map(Number);
 }
 
-const cache = new Map<string, string[]>();
+/**
+ * A word's lookup, remembered: each answer asks about the same few hundred words again. Bounded, and
+ * emptied whole when full (a long-running server meets ever new typos and names).
+ */
+function rememberedPerWord<T>(lookup: (word: string) => T): (word: string) => T {
+  const seen = new Map<string, T>();
+  return (word) => {
+    if (seen.has(word)) return seen.get(word) as T;
+    const result = lookup(word);
+    if (seen.size >= CACHE_LIMIT) seen.clear();
+    seen.set(word, result);
+    return result;
+  };
+}
 
 /** Synonyms (single words and short phrases) of an English word's most frequent senses. */
-export function synonyms(word: string): string[] {
-  const hit = cache.get(word);
-  if (hit) return hit;
+export const synonyms = rememberedPerWord((word): string[] => {
   const out = new Set<string>();
   for (const pos of POS) {
     // An inflected word ("clerks", "interviews") is looked up by its base form, as WordNet's index
@@ -145,13 +156,8 @@ export function synonyms(word: string): string[] {
       }
     }
   }
-  const list = [...out];
-  if (cache.size >= CACHE_LIMIT) cache.clear();
-  cache.set(word, list);
-  return list;
-}
-
-const derivedCache = new Map<string, string[]>();
+  return [...out];
+});
 
 /**
  * Words WordNet links to an English word as derivationally related (its "+" pointers): "admitted" →
@@ -159,9 +165,7 @@ const derivedCache = new Map<string, string[]>();
  * page may name with a noun what a visitor asks with a verb. From the word's most frequent senses,
  * single words only.
  */
-export function derivations(word: string): string[] {
-  const hit = derivedCache.get(word);
-  if (hit) return hit;
+export const derivations = rememberedPerWord((word): string[] => {
   const out = new Set<string>();
   for (const form of baseForms(word)) {
     for (const pos of POS) {
@@ -176,11 +180,8 @@ export function derivations(word: string): string[] {
       }
     }
   }
-  const list = [...out];
-  if (derivedCache.size >= CACHE_LIMIT) derivedCache.clear();
-  derivedCache.set(word, list);
-  return list;
-}
+  return [...out];
+});
 
 /** Closes the database files (tests). */
 export function closeWordnet(): void {
@@ -200,7 +201,6 @@ const DETACH: [string, string][] = [
   ['er', ''],
   ['est', ''],
 ];
-const known = new Map<string, boolean>();
 
 /** The word and the base forms its inflection may come from (not all of them are words). */
 function baseForms(word: string): string[] {
@@ -216,28 +216,16 @@ function baseForms(word: string): string[] {
 const NOUN_PERSON = 18;
 
 /** Whether an English word's most frequent sense as a noun names a person ("grandfather", "landlord"). */
-const personCache = new Map<string, boolean>();
-
-export function namesPerson(word: string): boolean {
-  const hit = personCache.get(word);
-  if (hit !== undefined) return hit;
+export const namesPerson = rememberedPerWord((word): boolean => {
   const lemma = baseForms(word).find((f) => indexLine('noun', f) !== null);
   const first = lemma === undefined ? undefined : senses('noun', lemma)[0];
-  const result = first !== undefined && synsetAt('noun', first).lexFile === NOUN_PERSON;
-  if (personCache.size >= CACHE_LIMIT) personCache.clear();
-  personCache.set(word, result);
-  return result;
-}
+  return first !== undefined && synsetAt('noun', first).lexFile === NOUN_PERSON;
+});
 
 /**
  * Whether a word is an English word WordNet knows (in any inflection): such a word is never a
  * typo, however close it is to a word of the site ("joke" is not a misspelt "job").
  */
-export function isEnglishWord(word: string): boolean {
-  const hit = known.get(word);
-  if (hit !== undefined) return hit;
-  const result = baseForms(word).some((f) => ALL_POS.some((pos) => indexLine(pos, f) !== null));
-  if (known.size >= CACHE_LIMIT) known.clear();
-  known.set(word, result);
-  return result;
-}
+export const isEnglishWord = rememberedPerWord((word): boolean =>
+  baseForms(word).some((f) => ALL_POS.some((pos) => indexLine(pos, f) !== null)),
+);
