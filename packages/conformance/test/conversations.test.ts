@@ -201,6 +201,16 @@ describe('Conversations', () => {
       expect(res.status, res.text.slice(0, 200)).toBe(200);
     });
 
+    it('answers 100,000 characters of content of any shape: one word, a run of marks, a dotted run', async () => {
+      // Each once took the answerer from tens of seconds to minutes: a split tried at every letter of
+      // an unknown word, a lookbehind rescanning a run of question marks, a 50,000-letter abbreviation.
+      for (const content of ['a'.repeat(100_000), '?'.repeat(100_000), 'u.'.repeat(50_000)]) {
+        const c = await newConversation();
+        const res = await send(c.id, { content });
+        expect(res.status, res.text.slice(0, 200)).toBe(200);
+      }
+    });
+
     it('returns 404 not_found for an unknown conversation', async () => {
       expectError(await send('00000000-0000-4000-8000-000000000000', { content: 'Hi' }), 404, {
         code: 'not_found',

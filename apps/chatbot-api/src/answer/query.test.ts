@@ -76,6 +76,9 @@ describe('analyzeQuestion', () => {
     // Parts that are concepts of their own stay so: "pass/fail" is "pass" and "fail".
     expect(keys('is the class pass/fail')).not.toContain('pass fail');
     expect(keys('is the class pass/fail')).toEqual(expect.arrayContaining(['pass', 'fail']));
+    // A dotted run longer than any abbreviation is no term ("u.s.a.u.s.a.…" pasted or held down).
+    expect(keys(`what is ${'u.'.repeat(7)}`)).toEqual([]);
+    expect(keys('what is u.s.c.a.')).toContain('u s c a');
   });
 
   it("gives a compound's WordNet synonyms to its last word's concept", () => {

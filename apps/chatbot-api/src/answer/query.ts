@@ -161,6 +161,8 @@ function conceptsOf(text: string, boost: number, language: Language = questionLa
 
 /** A dotted abbreviation ("e.g.", "i.e.", "U.S.") or a slash compound ("and/or", "pass/fail"). */
 const WRITTEN_TERM = /(?<![\p{L}\p{N}.])(?:\p{L}\.){2,}|(?<![\p{L}\p{N}/])\p{L}+\/\p{L}+(?![\p{L}\p{N}/])/gu;
+/** Letters of the longest dotted abbreviation ("U.S.C.A."): a longer run is no term a page writes. */
+const WRITTEN_TERM_PARTS = 6;
 
 /**
  * Terms written with dots or a slash whose parts alone are no concept ("e.g." is two letters,
@@ -170,7 +172,8 @@ const WRITTEN_TERM = /(?<![\p{L}\p{N}.])(?:\p{L}\.){2,}|(?<![\p{L}\p{N}/])\p{L}+
 function addWrittenTerms(text: string, out: Concept[]): void {
   for (const m of text.matchAll(WRITTEN_TERM)) {
     const parts = words(m[0]);
-    if (parts.length < 2 || parts.some((w) => w.length > 1 && !isFunctionWord(w))) continue;
+    if (parts.length < 2 || parts.length > WRITTEN_TERM_PARTS) continue;
+    if (parts.some((w) => w.length > 1 && !isFunctionWord(w))) continue;
     const key = parts.join(' ');
     if (!out.some((c) => c.key === key))
       out.push({ key, boost: 1, alternatives: [{ words: parts, weight: 1 }] });

@@ -108,6 +108,18 @@ describe('weighConcepts', () => {
     expect(context?.boost).toBe(1);
   });
 
+  it('reads an unknown word as two words the site writes, but not a run longer than any word', () => {
+    expect(weigh('smallclaims filing fee').find((c) => c.key === 'smallclaims')?.corrected).toBe(
+      'small claims',
+    );
+    // Each split point costs a look-up as long as the run: a pasted 60-letter token is left alone.
+    addPage('Codes', `Codes ${'q'.repeat(30)} ${'z'.repeat(30)} are listed.`);
+    const run = `${'q'.repeat(30)}${'z'.repeat(30)}`;
+    const token = weigh(`what is ${run}`).find((c) => c.key === run);
+    expect(token?.known).toBe(false);
+    expect(token?.corrected).toBeUndefined();
+  });
+
   it("corrects a typo against the index of the question's language first", () => {
     addPage('Ventanilla', 'Pague en la ventanilla del tribunal.');
     // The Spanish index holds Snowball stems ("ventanill"), the English one the word as porter leaves it.

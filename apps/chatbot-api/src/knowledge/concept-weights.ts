@@ -30,6 +30,12 @@ const UNKNOWN_NUMBER_BOOST = 0.3;
 const BROADER_FLOOR = 0.5;
 /** A concept only in the context a visitor gives before asking weighs this share. */
 const CONTEXT_FACTOR = 0.6;
+/**
+ * Longer than the longest words of English or Spanish dictionaries: a longer run of letters (a pasted
+ * token, a key held down) is no misspelt, compound or foreign word, and trying it as one costs a
+ * look-up per letter, each as long as the run.
+ */
+const LONGEST_WORD = 45;
 
 export interface WeightedAlternative {
   words: string[];
@@ -94,12 +100,8 @@ export function weighConcepts(
     // equivalents ("paga" → "pay", not "page"): an English site's few Spanish lines ("veterano" in a
     // note) must not hide its English pages ("veteran").
     const translated = alternatives.slice(1).some((a) => a.weight >= STRONG_ALTERNATIVE);
-    if (
-      (df === 0 || (language === 'es' && !translated)) &&
-      own &&
-      own.length === 1 &&
-      !isEnglishWord(own[0]!)
-    ) {
+    const word = own?.length === 1 && own[0]!.length <= LONGEST_WORD;
+    if ((df === 0 || (language === 'es' && !translated)) && own && word && !isEnglishWord(own[0]!)) {
       for (const candidate of englishCognates(own[0]!)) {
         if (alternatives.some((a) => a.words.length === 1 && a.words[0] === candidate)) break;
         const found = frequency(db, [candidate], 'kb_chunks_fts');
@@ -111,7 +113,7 @@ export function weighConcepts(
       }
     }
     // A Spanish word whose English cognate no regular ending gives ("abreviaturas" → abbreviations).
-    if (df === 0 && language === 'es' && own && own.length === 1 && !isEnglishWord(own[0]!)) {
+    if (df === 0 && language === 'es' && own && word && !isEnglishWord(own[0]!)) {
       const cognate = cognateTerm(db, own[0]!);
       const found = cognate === null ? 0 : frequency(db, [cognate], 'kb_chunks_fts');
       if (cognate !== null && found > 0) {
@@ -121,7 +123,7 @@ export function weighConcepts(
       }
     }
     // Only a word no dictionary knows is taken for a typo: "joke" is not a misspelt "job".
-    if (df === 0 && own && own.length === 1 && !isEnglishWord(own[0]!)) {
+    if (df === 0 && own && word && !isEnglishWord(own[0]!)) {
       // A misspelt word is first corrected against the words of the question's own language.
       const other: Language = language === 'es' ? 'en' : 'es';
       // The question's other words settle a tie between equally close terms.
@@ -136,7 +138,7 @@ export function weighConcepts(
       }
     }
     // An unknown word ("daycare") may be written as two words on the site ("day care").
-    if (df === 0 && own && own.length === 1 && own[0]!.length >= 6) {
+    if (df === 0 && own && word && own[0]!.length >= 6) {
       const w = own[0]!;
       for (let i = 3; i <= w.length - 3 && df === 0; i++) {
         const pair = [w.slice(0, i), w.slice(i)];

@@ -269,6 +269,12 @@ describe('askingClause', () => {
     expect(askingClause('my ticket is late')).toBeNull();
   });
 
+  it('reads a run of marks as the end of a sentence, however long the run', () => {
+    expect(askingClause('My petition is due today!!! Is it too late?!')).toEqual({ kind: 'yesno', start: 5 });
+    expect(askingClause('¿¿Dónde está el juzgado??')).toEqual({ kind: 'place', start: 0 });
+    expect(askingClause('?'.repeat(100_000))).toBeNull();
+  });
+
   it('finds a question asked without punctuation after what the visitor tells', () => {
     expect(askingClause('i am thinking about suicide who do i call')).toEqual({ kind: 'person', start: 5 });
     expect(askingClause('i got a ticket in the mail can i pay online')).toEqual({ kind: 'yesno', start: 7 });

@@ -55,7 +55,9 @@ export function questionKind(text: string): string | null {
  * unpunctuated after the visitor's own words; null when there is none.
  */
 export function askingClause(text: string): { kind: string; start: number } | null {
-  const sentences = text.split(/(?<=[.?!¿¡]+)/);
+  // After each mark: a run of them ("?!") splits between its marks, as a lookbehind of one mark
+  // does in linear time (one of `[…]+` rescans the run at each of its positions).
+  const sentences = text.split(/(?<=[.?!¿¡])/);
   // Sentences before the last one that has words are context.
   let last = sentences.length - 1;
   while (last > 0 && words(sentences[last]!).length === 0) last--;
