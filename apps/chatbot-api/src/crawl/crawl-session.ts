@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { AppDeps } from '../deps.js';
 import { addJobError, appendJobDocument, updateCounts } from '../ingest/jobs.js';
-import { extractionOf } from '../ingest/parsers/index.js';
+import { extractionOf, ParseError } from '../ingest/parsers/index.js';
 import { processDocument } from '../ingest/process-document.js';
 import { extractHtml } from '../knowledge/html-extract.js';
 import { type DocumentRow, deleteDocument, getDocument, insertDocument } from '../knowledge/store.js';
@@ -133,7 +133,14 @@ export class CrawlSession {
     }
     let index = true;
     if (ext === '.html') {
-      const page = extractHtml(toUtf8(res.body, res.contentType, ext).toString('utf8'));
+      let page: ReturnType<typeof extractHtml>;
+      try {
+        page = extractHtml(toUtf8(res.body, res.contentType, ext).toString('utf8'));
+      } catch (err) {
+        // One page the parser cannot read fails alone; the crawl goes on with the others.
+        this.fail(url.href, err instanceof ParseError ? err.message : 'the page could not be read');
+        return;
+      }
       if (!page.robots.nofollow && depth < this.params.max_depth)
         this.enqueueLinks(page.links, finalUrl, depth + 1);
       if (page.robots.noindex) {

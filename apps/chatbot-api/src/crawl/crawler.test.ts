@@ -256,6 +256,55 @@ describe('runCrawl limits', () => {
     expect(view.errors.some((e: { error: string }) => e.error === 'skipped: robots.txt')).toBe(false);
   });
 
+  it('fails a page nested too deep to read on its own and indexes the rest of the crawl', async () => {
+    const depth = 5_000;
+    const deep = await serveStaticSite(ADA_SITE_DIR, {
+      sitemap: false,
+      routes: {
+        '/': (_req, res) => {
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+          res.end(
+            '<html><head><title>Home</title></head><body><main><h1>Home</h1><p>Court information for the public.</p><a href="/deep/">Deep</a> <a href="/topics/parking/">Parking</a></main></body></html>',
+          );
+        },
+        '/deep/': (_req, res) => {
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+          res.end(
+            `<html><head><title>Deep</title></head><body><main>${'<div>'.repeat(depth)}Text.${'</div>'.repeat(depth)}</main></body></html>`,
+          );
+        },
+      },
+    });
+    const deps = tempDeps({ crawlAllowHosts: [new URL(deep.origin).host] });
+    const p = params({ seed_urls: [`${deep.origin}/`], max_depth: 1, max_pages: 5 });
+    const jobId = createJob(
+      deps.db,
+      {
+        accountId: 'acc',
+        kind: 'crawl',
+        namespace: 'lim',
+        counts: { pages_crawled: 0, documents_indexed: 0, pages_failed: 0, urls_skipped: 0 },
+        params: p,
+      },
+      new Date(),
+    );
+    await runCrawl(deps, jobId, 'acc', p);
+    const view = jobView(deps.db, getJobById(deps.db, jobId)!) as Json;
+    const urls = (deps.db.prepare('SELECT source_url FROM kb_documents').pluck().all() as string[]).map(
+      (u) => new URL(u).pathname,
+    );
+    deps.close();
+    await deep.close();
+    expect(view.status).toBe('completed_with_errors');
+    expect(view.errors).toEqual([
+      {
+        url: `${deep.origin}/deep/`,
+        error: 'The content could not be read: its elements are nested more than 1,000 levels deep.',
+      },
+    ]);
+    expect(urls.sort()).toEqual(['/', '/topics/parking/']);
+  });
+
   it('follows a sitemap index named in robots.txt', async () => {
     const indexed = await serveStaticSite(ADA_SITE_DIR, {
       routes: {

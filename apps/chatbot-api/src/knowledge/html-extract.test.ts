@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ADA_SITE_DIR } from '../../test/fixtures/paths.js';
-import { extractHtml } from './html-extract.js';
+import { ParseError } from '../ingest/parsers/parse-error.js';
+import { extractHtml, MAX_NESTING } from './html-extract.js';
 
 const page = `<!doctype html><html><head><title>Jury Duty | Example County Court</title>
 <meta name="robots" content="nofollow"></head><body>
@@ -291,5 +292,22 @@ describe('extractHtml', () => {
     expect(text).toContain('The self-help center assists people');
     expect(text).not.toContain('Menu item');
     expect(text).not.toContain('Copyright Example County');
+  });
+});
+
+describe('extractHtml on a page nested too deep', () => {
+  const nested = (depth: number) =>
+    `<html><head><title>Deep</title></head><body><main><h1>Deep</h1>${'<div>'.repeat(depth)}The text.${'</div>'.repeat(depth)}</main></body></html>`;
+
+  it('reads a page nested as deep as the limit allows', () => {
+    // <html>, <body>, <main> and the divs: the text sits MAX_NESTING levels down.
+    expect(extractHtml(nested(MAX_NESTING - 3)).blocks.map((b) => b.text)).toEqual(['The text.']);
+  });
+
+  it('refuses a deeper one with a ParseError that says why, instead of exhausting the stack', () => {
+    expect(() => extractHtml(nested(5_000))).toThrow(ParseError);
+    expect(() => extractHtml(nested(MAX_NESTING))).toThrow(
+      'The content could not be read: its elements are nested more than 1,000 levels deep.',
+    );
   });
 });
