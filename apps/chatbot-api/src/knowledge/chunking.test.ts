@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { chunkDocument, estimateTokens, indexedText, MAX_TOKENS, type ParsedDocument } from './chunking.js';
+import {
+  chunkDocument,
+  estimateTokens,
+  indexedText,
+  MAX_CHUNK_CHARS,
+  MAX_TOKENS,
+  type ParsedDocument,
+} from './chunking.js';
 
 function sentence(i: number): string {
   return `Sentence number ${i} explains one rule of the small claims court in plain words.`;
@@ -81,5 +88,21 @@ describe('indexedText', () => {
     expect(indexedText('Jury duty', ['Jury duty', 'Postponing'], 'Call us.')).toBe(
       'Jury duty\nPostponing\nCall us.',
     );
+  });
+});
+
+describe('chunkDocument on text without spaces', () => {
+  it('cuts a run of a million characters into chunks of at most MAX_CHUNK_CHARS, losing nothing', () => {
+    const run = 'a'.repeat(1_000_000);
+    const chunks = chunkDocument({ title: 'T', blocks: [{ kind: 'text', headings: ['T'], text: run }] });
+    expect(Math.max(...chunks.map((c) => c.text.length))).toBe(MAX_CHUNK_CHARS);
+    expect(chunks.map((c) => c.text).join('')).toBe(run);
+  });
+
+  it('carries no overlap that would make a chunk longer, and leaves ordinary sections as they were', () => {
+    const text = `${'word '.repeat(300)}${'x'.repeat(20_000)} ${'word '.repeat(300)}`;
+    const chunks = chunkDocument({ title: 'T', blocks: [{ kind: 'text', headings: ['T'], text }] });
+    expect(chunks.every((c) => c.text.length <= MAX_CHUNK_CHARS)).toBe(true);
+    expect(chunks.map((c) => c.text).join(' ')).toContain('x'.repeat(8_000));
   });
 });

@@ -91,6 +91,13 @@ function* chunkSteps(doc: ParsedDocument, out: Omit<Chunk, 'index'>[]): Generato
   b.flush(false);
 }
 
+/**
+ * Characters a chunk holds at most, whatever its word count: a run without spaces (a pasted token,
+ * an inline data URI) counts as one word, and one of a megabyte made a chunk of a megabyte. Real
+ * sections stay far below it (under 3,000 characters on every eval site).
+ */
+export const MAX_CHUNK_CHARS = 8_000;
+
 /** Longest text handed to the builder at once: a few ms of splitting and counting. */
 const SEGMENT_CHARS = 64 * 1024;
 const TABLE_STEP_ROWS = 500;
@@ -124,6 +131,7 @@ class ChunkBuilder {
   /** Words added since the last flush, not counting the overlap carried over. */
   private fresh = 0;
   private words = 0;
+  private chars = 0;
 
   addText(text: string, headings: readonly string[]): void {
     const key = headings.join('\u0000');
@@ -135,16 +143,26 @@ class ChunkBuilder {
       this.path = [...headings];
       this.key = key;
     }
-    const pieces = wordsToTokens(countWords(text)) > MAX_TOKENS ? splitLong(text) : [text];
+    const pieces = (wordsToTokens(countWords(text)) > MAX_TOKENS ? splitLong(text) : [text]).flatMap(cutLong);
     for (const piece of pieces) {
       const w = countWords(piece);
-      if (this.fresh > 0 && wordsToTokens(this.words + w) > MAX_TOKENS) {
+      if (
+        this.fresh > 0 &&
+        (wordsToTokens(this.words + w) > MAX_TOKENS || this.chars + piece.length > MAX_CHUNK_CHARS)
+      ) {
         this.flush(true);
         this.path = [...headings];
+      }
+      // An overlap tail that would push a long piece past the limit is dropped, not flushed alone.
+      if (this.fresh === 0 && this.chars + piece.length > MAX_CHUNK_CHARS) {
+        this.parts = [];
+        this.words = 0;
+        this.chars = 0;
       }
       this.parts.push(piece);
       this.words += w;
       this.fresh += w;
+      this.chars += piece.length + 1;
     }
   }
 
@@ -152,9 +170,12 @@ class ChunkBuilder {
   flush(overlap: boolean): void {
     const text = this.parts.join('\n');
     if (this.fresh > 0) this.out.push({ headingPath: this.path, text });
-    const tail = overlap && this.fresh > 0 ? lastWords(text, tokensToWords(OVERLAP_TOKENS)) : '';
+    const last = overlap && this.fresh > 0 ? lastWords(text, tokensToWords(OVERLAP_TOKENS)) : '';
+    // An overlap is a few sentences' worth: a tail as long as a quarter chunk is a run, not carried.
+    const tail = last.length <= MAX_CHUNK_CHARS / 4 ? last : '';
     this.parts = tail ? [tail] : [];
     this.words = countWords(tail);
+    this.chars = tail.length;
     this.fresh = 0;
   }
 }
@@ -169,6 +190,22 @@ function splitLong(text: string): string[] {
     for (let i = 0; i < words.length; i += maxWords) pieces.push(words.slice(i, i + maxWords).join(' '));
   }
   return pieces.filter((p) => p.length > 0);
+}
+
+/** A piece longer than MAX_CHUNK_CHARS cut into pieces that fit, at a space when one is near the limit. */
+function cutLong(piece: string): string[] {
+  if (piece.length <= MAX_CHUNK_CHARS) return [piece];
+  const out: string[] = [];
+  let start = 0;
+  while (piece.length - start > MAX_CHUNK_CHARS) {
+    const limit = start + MAX_CHUNK_CHARS;
+    const space = piece.lastIndexOf(' ', limit);
+    const cut = space > start + MAX_CHUNK_CHARS / 2 ? space + 1 : limit;
+    out.push(piece.slice(start, cut).trim());
+    start = cut;
+  }
+  out.push(piece.slice(start).trim());
+  return out.filter((p) => p.length > 0);
 }
 
 function lastWords(text: string, n: number): string {
