@@ -38,12 +38,12 @@ export async function parseMarkdown(
       para.push(raw);
       continue;
     }
-    const heading = /^(#{1,6})\s+(.*?)\s*#*\s*$/.exec(raw);
+    const heading = /^(#{1,6})\s+(.*)$/.exec(raw);
     if (heading) {
       flush();
       const level = heading[1]!.length;
       while (stack.length > 0 && stack[stack.length - 1]!.level >= level) stack.pop();
-      stack.push({ level, text: inline(heading[2]!) });
+      stack.push({ level, text: inline(withoutClosingHashes(heading[2]!)) });
       continue;
     }
     if (/^\s*$/.test(raw) || /^\s*([-*_])\s*\1\s*\1[\s\-*_]*$/.test(raw)) {
@@ -52,7 +52,8 @@ export async function parseMarkdown(
     }
     // List items and table rows are their own lines, so one item never runs into the next.
     if (/^\s*([-*+]|\d+[.)])\s+/.test(raw) || /^\s*\|/.test(raw)) flush();
-    if (/^\s*\|?[\s:|-]+\|?\s*$/.test(raw) && raw.includes('-') && raw.includes('|')) continue;
+    // A table's separator row ("|---|:--:|"): only pipes, dashes, colons and spaces.
+    if (/^[\s:|-]+$/.test(raw) && raw.includes('-') && raw.includes('|')) continue;
     para.push(inline(raw));
     if (/^\s*\|/.test(raw)) flush();
   }
@@ -61,13 +62,36 @@ export async function parseMarkdown(
   return { title: firstHeading ?? fallbackTitle, blocks };
 }
 
+/*
+ * Every pattern below reads a line in linear time: a line may be 64 KiB of anything, and patterns
+ * with adjacent quantifiers over the same characters ("\s*[\s|-]+\s*$") backtrack cubically on a
+ * long run of spaces (a 3,000-level nested list took minutes).
+ */
+
+/** A heading's text without its optional closing hashes ("## Fees ##" → "Fees"). */
+function withoutClosingHashes(text: string): string {
+  const trimmed = text.trimEnd();
+  let end = trimmed.length;
+  while (end > 0 && trimmed[end - 1] === '#') end--;
+  // Closing hashes follow a space; "C#" keeps its own.
+  return end === 0 || /\s/.test(trimmed[end - 1]!) ? trimmed.slice(0, end).trimEnd() : trimmed;
+}
+
+/** A link's text and target: neither nests brackets, and a target is one bounded run. */
+const IMAGE = /!\[([^[\]]*)\]\([^()]{0,2048}\)/g;
+const LINK = /\[([^[\]]*)\]\([^()]{0,2048}\)/g;
+
 function inline(s: string): string {
-  return s
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+  const text = s
+    .replace(IMAGE, '$1')
+    .replace(LINK, '$1')
     .replace(/[*_`]{1,3}([^*_`]+)[*_`]{1,3}/g, '$1')
     .replace(/^\s*>\s?/, '')
-    .replace(/^\s*\|\s*|\s*\|\s*$/g, '')
-    .replace(/\s*\|\s*/g, ' | ')
     .trim();
+  // Table cells: the row's outer pipes dropped, inner ones spaced as " | ".
+  if (!text.includes('|')) return text;
+  const cells = text.split('|').map((c) => c.trim());
+  if (cells[0] === '') cells.shift();
+  if (cells.length > 0 && cells[cells.length - 1] === '') cells.pop();
+  return cells.join(' | ').trim();
 }
