@@ -1,9 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { AppDeps } from '../deps.js';
+import { parseIsolated } from '../ingest/isolated-parse.js';
 import { addJobError, appendJobDocument, updateCounts } from '../ingest/jobs.js';
 import { extractionOf, ParseError } from '../ingest/parsers/index.js';
 import { processDocument } from '../ingest/process-document.js';
-import { extractHtml } from '../knowledge/html-extract.js';
+import type { HtmlDocument } from '../knowledge/html-extract.js';
 import { type DocumentRow, deleteDocument, getDocument, insertDocument } from '../knowledge/store.js';
 import { contentKind, safeMime, toUtf8 } from './content-kind.js';
 import type { CrawlCounts, CrawlParams } from './crawl-types.js';
@@ -131,12 +132,15 @@ export class CrawlSession {
       this.skip(url.href, `skipped: unsupported content type ${safeMime(res.contentType)}`);
       return;
     }
-    let index = true;
+    let page: HtmlDocument | undefined;
     if (ext === '.html') {
-      let page: ReturnType<typeof extractHtml>;
+      // Parsed off the API's thread, as uploads are (see isolated-parse.ts): a page can be 25 MiB
+      // of anything. Its links are read from the same parse that is then indexed.
       try {
-        page = extractHtml(toUtf8(res.body, res.contentType, ext).toString('utf8'));
+        const utf8 = toUtf8(res.body, res.contentType, ext);
+        page = (await parseIsolated(utf8, ext, finalUrl.href, this.deps.parseLimits)) as HtmlDocument;
       } catch (err) {
+        if (this.fetchOptions.signal!.aborted) return;
         // One page the parser cannot read fails alone; the crawl goes on with the others.
         this.fail(url.href, err instanceof ParseError ? err.message : 'the page could not be read');
         return;
@@ -145,10 +149,10 @@ export class CrawlSession {
         this.enqueueLinks(page.links, finalUrl, depth + 1);
       if (page.robots.noindex) {
         this.skip(url.href, 'skipped: the page asks not to be indexed');
-        index = false;
+        return;
       }
     }
-    if (index) await this.ingest(url, finalUrl, res.body, res.contentType, ext);
+    await this.ingest(url, finalUrl, res.body, res.contentType, ext, page);
   }
 
   private enqueueLinks(links: readonly string[], base: URL, depth: number): void {
@@ -170,6 +174,7 @@ export class CrawlSession {
     body: Buffer,
     contentType: string,
     ext: NonNullable<ReturnType<typeof contentKind>>,
+    parsed?: HtmlDocument,
   ): Promise<void> {
     const { db } = this.deps;
     const hash = createHash('sha256').update(body).digest('hex');
@@ -215,6 +220,7 @@ export class CrawlSession {
     const outcome = await processDocument(db, doc, toUtf8(body, contentType, ext), ext, this.deps.now, {
       ingestJob: false,
       parseLimits: this.deps.parseLimits,
+      ...(parsed ? { parsed } : {}),
     });
     if (outcome === 'ready') {
       this.bump((c) => {

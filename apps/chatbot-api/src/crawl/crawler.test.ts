@@ -256,7 +256,7 @@ describe('runCrawl limits', () => {
     expect(view.errors.some((e: { error: string }) => e.error === 'skipped: robots.txt')).toBe(false);
   });
 
-  it('fails a page nested too deep to read on its own and indexes the rest of the crawl', async () => {
+  it('fails a page nested too deep to read, or too slow to read, on its own and indexes the rest of the crawl', async () => {
     const depth = 5_000;
     const deep = await serveStaticSite(ADA_SITE_DIR, {
       sitemap: false,
@@ -264,7 +264,7 @@ describe('runCrawl limits', () => {
         '/': (_req, res) => {
           res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
           res.end(
-            '<html><head><title>Home</title></head><body><main><h1>Home</h1><p>Court information for the public.</p><a href="/deep/">Deep</a> <a href="/topics/parking/">Parking</a></main></body></html>',
+            '<html><head><title>Home</title></head><body><main><h1>Home</h1><p>Court information for the public.</p><a href="/deep/">Deep</a> <a href="/slow/">Slow</a> <a href="/topics/parking/">Parking</a></main></body></html>',
           );
         },
         '/deep/': (_req, res) => {
@@ -273,9 +273,18 @@ describe('runCrawl limits', () => {
             `<html><head><title>Deep</title></head><body><main>${'<div>'.repeat(depth)}Text.${'</div>'.repeat(depth)}</main></body></html>`,
           );
         },
+        // The HTML parser makes a node of each stray "<": half a minute of work for 2 MB, done off the
+        // API's thread and stopped at the parse time limit.
+        '/slow/': (_req, res) => {
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+          res.end(`<html><body><main>${'<'.repeat(2_000_000)}</main></body></html>`);
+        },
       },
     });
-    const deps = tempDeps({ crawlAllowHosts: [new URL(deep.origin).host] });
+    const deps = tempDeps({
+      crawlAllowHosts: [new URL(deep.origin).host],
+      parseLimits: { timeoutMs: 2_000 },
+    });
     const p = params({ seed_urls: [`${deep.origin}/`], max_depth: 1, max_pages: 5 });
     const jobId = createJob(
       deps.db,
@@ -300,6 +309,10 @@ describe('runCrawl limits', () => {
       {
         url: `${deep.origin}/deep/`,
         error: 'The content could not be read: its elements are nested more than 1,000 levels deep.',
+      },
+      {
+        url: `${deep.origin}/slow/`,
+        error: 'Reading the file took longer than 2 seconds; it was stopped and not indexed.',
       },
     ]);
     expect(urls.sort()).toEqual(['/', '/topics/parking/']);

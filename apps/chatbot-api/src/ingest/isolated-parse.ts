@@ -20,10 +20,17 @@ export const PARSE_LIMITS: ParseLimits = { timeoutMs: 120_000, maxHeapMb: 256 };
 
 /**
  * Formats parsed off the API's thread: their parsers are libraries whose cost is not bounded by the
- * file's size (ZIP packages inflate, PDFs hold compressed streams). Text formats are parsed in
- * place, cooperatively (see Pacer): their cost is linear in a size the upload limit bounds.
+ * file's size (ZIP packages inflate, PDFs hold compressed streams, and an HTML parser builds a node
+ * per stray "<" or entity: 2 MB of them held the thread for half a minute). Plain text formats are
+ * parsed in place, cooperatively (see Pacer): their cost is linear in a size the upload limit bounds.
  */
-export const ISOLATED_EXTENSIONS: ReadonlySet<Extension> = new Set(['.docx', '.pdf', '.xlsx']);
+export const ISOLATED_EXTENSIONS: ReadonlySet<Extension> = new Set([
+  '.docx',
+  '.pdf',
+  '.xlsx',
+  '.html',
+  '.htm',
+]);
 
 /** An idle worker is kept this long for the next file (starting one loads the parsers again). */
 const IDLE_MS = 10_000;

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.js';
-import { chunkDocumentCooperatively } from '../knowledge/chunking.js';
+import { chunkDocumentCooperatively, type ParsedDocument } from '../knowledge/chunking.js';
 import { Pacer } from '../knowledge/pacer.js';
 import {
   type DocumentRow,
@@ -33,7 +33,13 @@ export async function processDocument(
   {
     ingestJob = true,
     parseLimits = {},
-  }: { ingestJob?: boolean; parseLimits?: Partial<ParseLimits> | undefined } = {},
+    parsed: given,
+  }: {
+    ingestJob?: boolean;
+    parseLimits?: Partial<ParseLimits> | undefined;
+    /** The document as the caller parsed it already (the crawler reads a page's links first). */
+    parsed?: ParsedDocument;
+  } = {},
 ): Promise<Outcome> {
   // Crawl jobs keep their own counts and `{url, error}` entries; only ingest jobs are updated here.
   const jobId = ingestJob ? doc.job_id : null;
@@ -50,9 +56,11 @@ export async function processDocument(
   let outcome: Outcome;
   try {
     const pacer = new Pacer();
-    const parsed = ISOLATED_EXTENSIONS.has(ext)
-      ? await parseIsolated(bytes, ext, doc.filename, parseLimits)
-      : await parseFile(bytes, ext, doc.filename, pacer);
+    const parsed =
+      given ??
+      (ISOLATED_EXTENSIONS.has(ext)
+        ? await parseIsolated(bytes, ext, doc.filename, parseLimits)
+        : await parseFile(bytes, ext, doc.filename, pacer));
     const chunks = await chunkDocumentCooperatively(parsed, pacer);
     if (chunks.length === 0) return fail(db, doc, jobId, 'The file contains no text to index.', now);
     const title = parsed.title || doc.filename;

@@ -311,3 +311,16 @@ describe('extractHtml on a page nested too deep', () => {
     );
   });
 });
+
+describe('extractHtml on a fragment', () => {
+  it('reads text or elements without an <html> element as the body of a page', () => {
+    expect(extractHtml('The clerk is open 8 to 4.').blocks).toEqual([
+      { kind: 'text', headings: [], text: 'The clerk is open 8 to 4.' },
+    ]);
+    expect(extractHtml('<p>Fees</p><h2>Waivers</h2><p>Ask for a waiver.</p>').blocks).toEqual([
+      { kind: 'text', headings: [], text: 'Fees' },
+      { kind: 'text', headings: ['Waivers'], text: 'Ask for a waiver.' },
+    ]);
+    expect(extractHtml('<!-- nothing -->').blocks).toEqual([]);
+  });
+});

@@ -97,7 +97,14 @@ export function extractHtml(
   html: string,
   { readability = true }: { readability?: boolean } = {},
 ): HtmlDocument {
-  const { document } = parseHTML(html);
+  let source = html;
+  let { document } = parseHTML(source);
+  // A fragment ("<p>…</p>", or text with no tag at all) has no <html> element, and linkedom then no
+  // body: read it as the body of a page.
+  if (document.documentElement?.nodeName !== 'HTML') {
+    source = `<!doctype html><html><head></head><body>${html}</body></html>`;
+    ({ document } = parseHTML(source));
+  }
   if (nestingDepth(document as unknown as DomNode) > MAX_NESTING) {
     throw new ParseError(
       `The content could not be read: its elements are nested more than ${MAX_NESTING.toLocaleString('en-US')} levels deep.`,
@@ -117,7 +124,7 @@ export function extractHtml(
   // reading it directly is about five times faster than Readability's scoring passes.
   const marked = document.querySelectorAll('main, [role="main"]');
   let root: DomNode | null = marked.length === 1 ? (marked[0] as unknown as DomNode) : null;
-  if (!root && readability) root = readabilityRoot(html);
+  if (!root && readability) root = readabilityRoot(source);
   if (!root)
     root = (document.querySelector('main, [role="main"], article') ??
       document.body) as unknown as DomNode | null;

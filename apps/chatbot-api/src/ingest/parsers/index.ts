@@ -85,8 +85,9 @@ export async function parseFile(
       return parseMarkdown(await decodeUtf8(bytes, pacer), fallbackTitle, pacer);
     case '.htm':
     case '.html': {
-      const { title, blocks } = extractHtml(await decodeUtf8(bytes, pacer));
-      return { title: title || fallbackTitle, blocks };
+      // The links and robots directives go back too: the crawler follows them (see crawl-session.ts).
+      const page = extractHtml(await decodeUtf8(bytes, pacer));
+      return { ...page, title: page.title || fallbackTitle };
     }
     case '.txt':
       return parsePlainText(await decodeUtf8(bytes, pacer), fallbackTitle, pacer);
