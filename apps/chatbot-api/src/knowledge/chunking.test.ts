@@ -106,3 +106,34 @@ describe('chunkDocument on text without spaces', () => {
     expect(chunks.map((c) => c.text).join(' ')).toContain('x'.repeat(8_000));
   });
 });
+
+describe('chunkDocument on tables with huge cells or headers', () => {
+  const table = (header: string[], rows: string[][]): ParsedDocument => ({
+    title: 'T',
+    blocks: [{ kind: 'table', headings: ['T'], header, rows }],
+  });
+
+  it('cuts a row longer than a chunk into pieces, each under the header', () => {
+    const cell = 'x'.repeat(50_000);
+    const chunks = chunkDocument(
+      table(
+        ['Case', 'Notes'],
+        [
+          ['1', cell],
+          ['2', 'short'],
+        ],
+      ),
+    );
+    expect(chunks.every((c) => c.text.length <= MAX_CHUNK_CHARS)).toBe(true);
+    expect(chunks.every((c) => c.text.startsWith('Case | Notes\n'))).toBe(true);
+    expect(chunks.map((c) => c.text.replace('Case | Notes\n', '')).join('')).toContain(cell);
+    expect(chunks.at(-1)!.text).toContain('2 | short');
+  });
+
+  it('does not repeat a header of thousands of columns on every chunk', () => {
+    const header = Array.from({ length: 5_000 }, (_, i) => `column ${i}`);
+    const chunks = chunkDocument(table(header, [header.map(() => '1')]));
+    expect(chunks.every((c) => c.text.length <= MAX_CHUNK_CHARS)).toBe(true);
+    expect(chunks.map((c) => c.text).join(' ')).toContain('column 4999');
+  });
+});

@@ -143,7 +143,9 @@ class ChunkBuilder {
       this.path = [...headings];
       this.key = key;
     }
-    const pieces = (wordsToTokens(countWords(text)) > MAX_TOKENS ? splitLong(text) : [text]).flatMap(cutLong);
+    const pieces = (wordsToTokens(countWords(text)) > MAX_TOKENS ? splitLong(text) : [text]).flatMap((p) =>
+      cutLong(p),
+    );
     for (const piece of pieces) {
       const w = countWords(piece);
       if (
@@ -193,14 +195,14 @@ function splitLong(text: string): string[] {
 }
 
 /** A piece longer than MAX_CHUNK_CHARS cut into pieces that fit, at a space when one is near the limit. */
-function cutLong(piece: string): string[] {
-  if (piece.length <= MAX_CHUNK_CHARS) return [piece];
+function cutLong(piece: string, max = MAX_CHUNK_CHARS): string[] {
+  if (piece.length <= max) return [piece];
   const out: string[] = [];
   let start = 0;
-  while (piece.length - start > MAX_CHUNK_CHARS) {
-    const limit = start + MAX_CHUNK_CHARS;
+  while (piece.length - start > max) {
+    const limit = start + max;
     const space = piece.lastIndexOf(' ', limit);
-    const cut = space > start + MAX_CHUNK_CHARS / 2 ? space + 1 : limit;
+    const cut = space > start + max / 2 ? space + 1 : limit;
     out.push(piece.slice(start, cut).trim());
     start = cut;
   }
@@ -215,24 +217,44 @@ function lastWords(text: string, n: number): string {
 
 function* chunkTable(block: Extract<Block, { kind: 'table' }>, out: Omit<Chunk, 'index'>[]): Generator<void> {
   const headerLine = block.header.join(' | ');
-  const headerWords = countWords(headerLine);
+  // A header longer than a quarter chunk (thousands of columns) is not repeated on every chunk:
+  // its own pieces are chunks, and the rows follow without it.
+  const repeated = headerLine.length <= MAX_CHUNK_CHARS / 4;
+  if (!repeated)
+    for (const piece of cutLong(headerLine)) out.push({ headingPath: [...block.headings], text: piece });
+  const lead = repeated ? [headerLine] : [];
+  const headerWords = repeated ? countWords(headerLine) : 0;
+  const headerChars = repeated ? headerLine.length + 1 : 0;
   let rows: string[] = [];
   let words = headerWords;
+  let chars = headerChars;
   let sinceStep = 0;
+  const emit = () => {
+    out.push({ headingPath: [...block.headings], text: [...lead, ...rows].join('\n') });
+    rows = [];
+    words = headerWords;
+    chars = headerChars;
+  };
   for (const row of block.rows) {
     const line = row.join(' | ');
     const w = countWords(line);
-    if (rows.length > 0 && wordsToTokens(words + w) > TARGET_TOKENS) {
-      out.push({ headingPath: [...block.headings], text: [headerLine, ...rows].join('\n') });
-      rows = [];
-      words = headerWords;
+    if (
+      rows.length > 0 &&
+      (wordsToTokens(words + w) > TARGET_TOKENS || chars + line.length > MAX_CHUNK_CHARS)
+    ) {
+      emit();
     }
-    rows.push(line);
-    words += w;
+    // A row longer than a chunk (a cell of a megabyte) is cut; each piece goes under the header.
+    for (const piece of cutLong(line, MAX_CHUNK_CHARS - headerChars)) {
+      if (rows.length > 0 && chars + piece.length > MAX_CHUNK_CHARS) emit();
+      rows.push(piece);
+      words += countWords(piece);
+      chars += piece.length + 1;
+    }
     if (++sinceStep === TABLE_STEP_ROWS) {
       sinceStep = 0;
       yield;
     }
   }
-  if (rows.length > 0) out.push({ headingPath: [...block.headings], text: [headerLine, ...rows].join('\n') });
+  if (rows.length > 0) emit();
 }
