@@ -5,6 +5,7 @@ import type { Json } from '../../test/fixtures/json.js';
 import { ADA_SITE_DIR } from '../../test/fixtures/paths.js';
 import { type StaticSite, serveStaticSite } from '../../test/fixtures/static-site.js';
 import { tempDeps } from '../../test/fixtures/temp-deps.js';
+import type { AppDeps } from '../deps.js';
 import { createJob, getJobById, jobView } from '../ingest/jobs.js';
 import { extractHtml } from '../knowledge/html-extract.js';
 import { searchPassages } from '../knowledge/search.js';
@@ -118,8 +119,16 @@ describe('runCrawl limits', () => {
     };
   }
 
-  async function crawl(over: Partial<CrawlParams>, budgetMs?: number) {
-    const deps = tempDeps({ crawlAllowHosts: [new URL(plain.origin).host] });
+  /** Crawls `site` (the plain ADA.gov fixture by default) into a fresh database; its job view and pages. */
+  async function crawl(
+    over: Partial<CrawlParams>,
+    budgetMs?: number,
+    { site = plain, parseLimits }: { site?: StaticSite; parseLimits?: AppDeps['parseLimits'] } = {},
+  ) {
+    const deps = tempDeps({
+      crawlAllowHosts: [new URL(site.origin).host],
+      ...(parseLimits ? { parseLimits } : {}),
+    });
     const p = params(over);
     const jobId = createJob(
       deps.db,
@@ -228,23 +237,9 @@ describe('runCrawl limits', () => {
         },
       },
     });
-    const deps = tempDeps({ crawlAllowHosts: [new URL(slow.origin).host] });
-    const p = params({ seed_urls: [`${slow.origin}/`], max_pages: 3 });
-    const jobId = createJob(
-      deps.db,
-      {
-        accountId: 'acc',
-        kind: 'crawl',
-        namespace: 'lim',
-        counts: { pages_crawled: 0, documents_indexed: 0, pages_failed: 0, urls_skipped: 0 },
-        params: p,
-      },
-      new Date(),
-    );
     const started = Date.now();
-    await runCrawl(deps, jobId, 'acc', p);
+    await crawl({ seed_urls: [`${slow.origin}/`], max_pages: 3 }, undefined, { site: slow });
     const elapsed = Date.now() - started;
-    deps.close();
     await slow.close();
     // Three pages with a 1 s Crawl-delay take at least 2 s (rate_limit_rps 10 alone: 0.2 s).
     expect(elapsed).toBeGreaterThanOrEqual(1_900);
@@ -281,28 +276,14 @@ describe('runCrawl limits', () => {
         },
       },
     });
-    const deps = tempDeps({
-      crawlAllowHosts: [new URL(deep.origin).host],
-      parseLimits: { timeoutMs: 2_000 },
-    });
-    const p = params({ seed_urls: [`${deep.origin}/`], max_depth: 1, max_pages: 5 });
-    const jobId = createJob(
-      deps.db,
+    const { view, urls } = await crawl(
+      { seed_urls: [`${deep.origin}/`], max_depth: 1, max_pages: 5 },
+      undefined,
       {
-        accountId: 'acc',
-        kind: 'crawl',
-        namespace: 'lim',
-        counts: { pages_crawled: 0, documents_indexed: 0, pages_failed: 0, urls_skipped: 0 },
-        params: p,
+        site: deep,
+        parseLimits: { timeoutMs: 2_000 },
       },
-      new Date(),
     );
-    await runCrawl(deps, jobId, 'acc', p);
-    const view = jobView(deps.db, getJobById(deps.db, jobId)!) as Json;
-    const urls = (deps.db.prepare('SELECT source_url FROM kb_documents').pluck().all() as string[]).map(
-      (u) => new URL(u).pathname,
-    );
-    deps.close();
     await deep.close();
     expect(view.status).toBe('completed_with_errors');
     expect(view.errors).toEqual([
@@ -335,24 +316,13 @@ describe('runCrawl limits', () => {
         },
       },
     });
-    const deps = tempDeps({ crawlAllowHosts: [new URL(indexed.origin).host] });
-    const p = params({ seed_urls: [`${indexed.origin}/es/`], max_depth: 1, max_pages: 20 });
-    const jobId = createJob(
-      deps.db,
+    const { urls } = await crawl(
+      { seed_urls: [`${indexed.origin}/es/`], max_depth: 1, max_pages: 20 },
+      undefined,
       {
-        accountId: 'acc',
-        kind: 'crawl',
-        namespace: 'lim',
-        counts: { pages_crawled: 0, documents_indexed: 0, pages_failed: 0, urls_skipped: 0 },
-        params: p,
+        site: indexed,
       },
-      new Date(),
     );
-    await runCrawl(deps, jobId, 'acc', p);
-    const urls = (deps.db.prepare('SELECT source_url FROM kb_documents').pluck().all() as string[]).map(
-      (u) => new URL(u).pathname,
-    );
-    deps.close();
     await indexed.close();
     // Not linked from /es/: reached through the sitemap only.
     expect(urls).toContain('/resources/ticket-sales/');
