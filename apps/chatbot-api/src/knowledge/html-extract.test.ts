@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ADA_SITE_DIR } from '../../test/fixtures/paths.js';
 import { ParseError } from '../ingest/parsers/parse-error.js';
-import { extractHtml, MAX_NESTING } from './html-extract.js';
+import { MAX_NESTING } from './html-document.js';
+import { extractHtml } from './html-extract.js';
 
 const page = `<!doctype html><html><head><title>Jury Duty | Example County Court</title>
 <meta name="robots" content="nofollow"></head><body>

@@ -1,7 +1,7 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
-import { ParseError } from '../ingest/parsers/parse-error.js';
 import type { Block, ParsedDocument } from './chunking.js';
+import { openHtml } from './html-document.js';
 
 export interface HtmlDocument extends ParsedDocument {
   /** Every `href` of the page (raw, unresolved): the crawler follows them. */
@@ -68,12 +68,6 @@ const NESTED_BLOCKS =
 const DISCLOSURE = 'button[aria-expanded], button[aria-controls]';
 /** Below this much text, Readability probably kept the wrong part of the page. */
 const MIN_MAIN_TEXT = 200;
-/**
- * Elements nested deeper than this are no page a person reads (browsers stop laying out at about
- * 500 levels): selector matching and the walk below recurse per level, and a few thousand levels
- * exhaust the stack.
- */
-export const MAX_NESTING = 1_000;
 
 // Minimal structural view of linkedom's nodes, enough for the walk below.
 interface DomNode {
@@ -97,19 +91,7 @@ export function extractHtml(
   html: string,
   { readability = true }: { readability?: boolean } = {},
 ): HtmlDocument {
-  let source = html;
-  let { document } = parseHTML(source);
-  // A fragment ("<p>…</p>", or text with no tag at all) has no <html> element, and linkedom then no
-  // body: read it as the body of a page.
-  if (document.documentElement?.nodeName !== 'HTML') {
-    source = `<!doctype html><html><head></head><body>${html}</body></html>`;
-    ({ document } = parseHTML(source));
-  }
-  if (nestingDepth(document as unknown as DomNode) > MAX_NESTING) {
-    throw new ParseError(
-      `The content could not be read: its elements are nested more than ${MAX_NESTING.toLocaleString('en-US')} levels deep.`,
-    );
-  }
+  const { document, source } = openHtml(html);
   const h1 = clean(document.querySelector('h1')?.textContent ?? '');
   const title = clean(document.querySelector('title')?.textContent ?? '') || h1;
   const links = [...document.querySelectorAll('a[href], link[rel~="alternate"][href]')]
@@ -138,22 +120,6 @@ export function extractHtml(
     for (const b of blocks) (b as { headings: readonly string[] }).headings = [h1, ...b.headings];
   }
   return { title, blocks, links, robots };
-}
-
-/** How deep elements nest under `root`, counted without recursion (see MAX_NESTING). */
-function nestingDepth(root: DomNode): number {
-  let deepest = 0;
-  const pending: [DomNode, number][] = [[root, 0]];
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const [node, depth] = next;
-    if (depth > deepest) deepest = depth;
-    if (deepest > MAX_NESTING) break;
-    const children = node.childNodes;
-    for (let i = 0; i < children.length; i++) {
-      if (children[i]!.nodeType === 1) pending.push([children[i]!, depth + 1]);
-    }
-  }
-  return deepest;
 }
 
 /**
