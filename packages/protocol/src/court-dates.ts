@@ -107,7 +107,10 @@ export interface ReminderRequest {
   language: CourtLanguage;
   /** Must be `true`: the visitor ticked the consent box. */
   consent: true;
-  /** `ReminderConsent.version` the visitor saw; the current version is recorded when omitted. */
+  /**
+   * `ReminderConsent.version` the visitor saw (a published version of that language: 400 otherwise);
+   * the current version is recorded when omitted.
+   */
   consent_version?: number;
 }
 

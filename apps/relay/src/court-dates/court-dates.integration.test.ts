@@ -326,6 +326,10 @@ describe('court dates and reminders through the real relay and the real scheduli
       [{ ...base, consent: false }, 'consent'],
       [{ ...base, language: 'fr' }, 'language'],
       [{ ...base, case_number: 'nope' }, 'case_number'],
+      // Only a version the court published (version 1 until staff change the text).
+      [{ ...base, consent_version: 2 }, 'consent_version'],
+      [{ ...base, consent_version: 2 ** 53 }, 'consent_version'],
+      [{ ...base, consent_version: 1.5 }, 'consent_version'],
     ];
     for (const [body, param] of cases) {
       const res = await post(token, '/api/reminders', body);

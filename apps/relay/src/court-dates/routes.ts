@@ -30,7 +30,14 @@ export interface CourtDateRoutesDeps {
 
 const DAY_MS = 86_400_000;
 const visitorOf = (res: Response) => res.locals.visitor;
-const bodyOf = (req: Request) => (req.body ?? {}) as Record<string, unknown>;
+/** The request's JSON object (none sent reads as empty); an array or a bare value is refused. */
+const bodyOf = (req: Request): Record<string, unknown> => {
+  const body: unknown = req.body ?? {};
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new HttpError('bad_request', 'The body must be a JSON object.', { param: null });
+  }
+  return body as Record<string, unknown>;
+};
 
 function language(value: unknown, fallback: CourtLanguage | undefined = 'en'): CourtLanguage {
   if (value === undefined && fallback) return fallback;
@@ -165,6 +172,17 @@ export function courtDateRoutes({
       }
       const lang = language(body.language, undefined);
       const ch = channel(body.channel);
+      // The visitor agreed to a text the court published: the newest, or an earlier one still on screen.
+      const newest = (await service.store.consentText(lang)).version;
+      if (consentVersion !== undefined && (consentVersion as number) > newest) {
+        throw new HttpError(
+          'bad_request',
+          `consent_version must be a published version (the newest is ${newest}).`,
+          {
+            param: 'consent_version',
+          },
+        );
+      }
       const result: ReminderResponse = await service.requestCode('subscribe', {
         visitorId: visitorOf(res).vid,
         ipHash: ipHash(service.config.hashKey, req.ip),
@@ -172,8 +190,7 @@ export function courtDateRoutes({
         channel: ch,
         destination: destination(ch, body.destination),
         language: lang,
-        consentVersion:
-          (consentVersion as number | undefined) ?? (await service.store.consentText(lang)).version,
+        consentVersion: (consentVersion as number | undefined) ?? newest,
       });
       res.status(202).json(result);
     },
