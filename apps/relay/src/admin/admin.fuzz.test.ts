@@ -1,26 +1,36 @@
 import { startTestChatbotApi, type TestChatbotApi } from '@amicus/chatbot-api/testing';
+import { startTestSchedulingApi, type TestSchedulingApi } from '@amicus/scheduling-api/testing';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRelay, type TestRelay } from '../testing.js';
 import { AdminTestClient } from './testing/admin-client.js';
 
 let api: TestChatbotApi;
+let scheduling: TestSchedulingApi;
 let relay: TestRelay;
 let admin: AdminTestClient;
 
 beforeAll(async () => {
   api = await startTestChatbotApi();
+  // With court dates on, so their admin routes are reached too.
+  scheduling = await startTestSchedulingApi();
   relay = await startTestRelay({
     upstreamBaseUrl: api.url,
     chatKey: api.chatKey,
     ingestKey: api.ingestKey,
     allowedOrigins: ['https://court.example'],
+    env: {
+      SCHEDULING_SERVER_URL: scheduling.serverUrl,
+      SCHEDULING_CLIENT_ID: scheduling.clientId,
+      SCHEDULING_CLIENT_SECRET: scheduling.clientSecret,
+    },
   });
   admin = await new AdminTestClient(relay.url).login('admin', 'test-admin-password');
 });
 afterAll(async () => {
   await relay?.close();
   await api?.close();
+  await scheduling?.close();
 });
 
 // Printable strings, and strings of any ASCII including NUL and other controls (issue 10: a NUL in a
@@ -46,7 +56,18 @@ const paths = fc.oneof(
     '/settings/origins',
     '/jobs/00000000-0000-4000-8000-000000000000',
     '/documents/00000000-0000-4000-8000-000000000000',
+    '/documents/00000000-0000-4000-8000-000000000000/link',
+    '/settings/help',
+    '/try',
+    '/insights',
+    '/insights/export',
+    '/court-dates/status',
+    '/court-dates/consent',
+    '/court-dates/outbox',
+    '/court-dates/consent-log',
+    '/court-dates/forget',
   ),
+  text(40).map((s) => `/documents/${encodeURIComponent(s)}/link`),
   text(40).map((s) => `/documents/${encodeURIComponent(s)}`),
   text(40).map((s) => `/jobs/${encodeURIComponent(s)}`),
   fc.webPath().map((p) => (p.startsWith('/') ? p : `/${p}`)),
@@ -65,6 +86,9 @@ const queries = fc.dictionary(
     'to',
     'before',
     'kind',
+    'days',
+    'bucket',
+    'channel',
   ),
   fc.oneof(text(30), fc.integer().map(String), fc.constant('')),
   { maxKeys: 4 },
@@ -83,6 +107,32 @@ const jsonBodies = fc.oneof(
       origins: fc.oneof(fc.array(fc.oneof(fc.webUrl(), text()), { maxLength: 3 }), fc.integer()),
       username: text(),
       password: text(),
+      question: fc.oneof(text(), fc.constant('How do I pay a ticket?'), fc.integer()),
+      url: fc.oneof(fc.webUrl(), text(), fc.constant(null)),
+      title: fc.oneof(text(), fc.constant(null), fc.integer()),
+      contact: fc.oneof(
+        fc.record(
+          {
+            name: fc.oneof(text(), fc.record({ en: text(), es: text() })),
+            phone: fc.oneof(text(20), fc.constant('+1 555 010 0100')),
+            url: fc.oneof(fc.webUrl(), text()),
+            hours: fc.oneof(text(), fc.record({ en: text(), es: text() })),
+          },
+          { requiredKeys: [] },
+        ),
+        fc.jsonValue({ maxDepth: 2 }),
+      ),
+      referral: fc.oneof(
+        fc.record(
+          { self_help: fc.jsonValue({ maxDepth: 2 }), lawyer_referral: text() },
+          { requiredKeys: [] },
+        ),
+        fc.jsonValue({ maxDepth: 2 }),
+      ),
+      language: fc.oneof(fc.constantFrom('en', 'es', 'fr', ''), fc.integer()),
+      text: fc.oneof(text(), fc.constant('I agree to receive reminders.')),
+      channel: fc.oneof(fc.constantFrom('sms', 'email', 'fax'), fc.integer()),
+      destination: fc.oneof(fc.constantFrom('+15550100123', 'a@b.example', '12'), text(30)),
     },
     { requiredKeys: [] },
   ),
@@ -119,7 +169,7 @@ describe('admin API fuzz', () => {
           expect(res.status, `${method} ${path}?${search} ${body.slice(0, 80)}`).toBeLessThan(500);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: Number(process.env.ADMIN_FUZZ_RUNS ?? 300) },
     );
     // The session must have stayed valid, or the run only exercised the 401 path.
     expect(seen).toContain(200);
