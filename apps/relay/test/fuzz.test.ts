@@ -46,6 +46,9 @@ const path = fc.oneof(
     '/api/conversations',
     '/api/conversations/OWN',
     '/api/conversations/OWN/messages',
+    '/api/feedback',
+    '/api/intent',
+    '/api/warrants/info',
   ),
   fc.array(segment, { minLength: 1, maxLength: 4 }).map((s) => `/${s.join('/')}`),
   fc.array(segment, { minLength: 1, maxLength: 2 }).map((s) => `/api/conversations/${s.join('/')}`),
@@ -56,6 +59,17 @@ const body = fc.oneof(
   fc.json({ maxDepth: 3 }),
   fc
     .record({ content: fc.oneof(fc.string({ maxLength: 50 }), fc.integer(), fc.constant(null)) })
+    .map((o) => JSON.stringify(o)),
+  fc
+    .record(
+      {
+        conversation_id: fc.oneof(fc.constant('OWN'), fc.uuid(), fc.string({ maxLength: 40 }), fc.integer()),
+        message_index: fc.oneof(fc.integer(), fc.double(), fc.string({ maxLength: 5 })),
+        rating: fc.oneof(fc.constantFrom('up', 'down'), fc.string({ maxLength: 5 })),
+        comment: fc.oneof(fc.string({ maxLength: 300 }), fc.constant(null), fc.integer()),
+      },
+      { requiredKeys: [] },
+    )
     .map((o) => JSON.stringify(o)),
 );
 
@@ -79,13 +93,13 @@ describe('relay widget endpoints under random input', () => {
           const res = await fetch(`${stack.relay.url}${p.replace('OWN', ownId)}`, {
             method,
             headers,
-            ...(hasBody ? { body: payload } : {}),
+            ...(hasBody ? { body: payload.replace('"OWN"', JSON.stringify(ownId)) } : {}),
           });
           await res.arrayBuffer();
           expect(res.status, `${method} ${p}`).toBeLessThan(500);
         },
       ),
-      { numRuns: 150 },
+      { numRuns: Number(process.env.RELAY_FUZZ_RUNS ?? 150) },
     );
   });
 });
