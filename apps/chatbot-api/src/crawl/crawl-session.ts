@@ -138,7 +138,7 @@ export class CrawlSession {
       // of anything. Its links are read from the same parse that is then indexed.
       try {
         const utf8 = toUtf8(res.body, res.contentType, ext);
-        page = (await parseIsolated(utf8, ext, finalUrl.href, this.deps.parseLimits)) as HtmlDocument;
+        page = (await parseIsolated(utf8, ext, finalUrl.href, this.deps.parseLimits, 'page')) as HtmlDocument;
       } catch (err) {
         if (this.fetchOptions.signal!.aborted) return;
         // One page the parser cannot read fails alone; the crawl goes on with the others.

@@ -251,7 +251,7 @@ describe('runCrawl limits', () => {
     expect(view.errors.some((e: { error: string }) => e.error === 'skipped: robots.txt')).toBe(false);
   });
 
-  it('fails a page nested too deep to read, or too slow to read, on its own and indexes the rest of the crawl', async () => {
+  it('fails a page nested too deep to read, too slow to read or without text on its own and indexes the rest of the crawl', async () => {
     const depth = 5_000;
     const deep = await serveStaticSite(ADA_SITE_DIR, {
       sitemap: false,
@@ -259,7 +259,7 @@ describe('runCrawl limits', () => {
         '/': (_req, res) => {
           res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
           res.end(
-            '<html><head><title>Home</title></head><body><main><h1>Home</h1><p>Court information for the public.</p><a href="/deep/">Deep</a> <a href="/slow/">Slow</a> <a href="/topics/parking/">Parking</a></main></body></html>',
+            '<html><head><title>Home</title></head><body><main><h1>Home</h1><p>Court information for the public.</p><a href="/deep/">Deep</a> <a href="/slow/">Slow</a> <a href="/empty/">Empty</a> <a href="/topics/parking/">Parking</a></main></body></html>',
           );
         },
         '/deep/': (_req, res) => {
@@ -270,6 +270,12 @@ describe('runCrawl limits', () => {
         },
         // The HTML parser makes a node of each stray "<": half a minute of work for 2 MB, done off the
         // API's thread and stopped at the parse time limit.
+        '/empty/': (_req, res) => {
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+          res.end(
+            '<html><head><title>Empty</title><script>var a = 1;</script></head><body><!-- none --></body></html>',
+          );
+        },
         '/slow/': (_req, res) => {
           res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
           res.end(`<html><body><main>${'<'.repeat(2_000_000)}</main></body></html>`);
@@ -286,17 +292,20 @@ describe('runCrawl limits', () => {
     );
     await deep.close();
     expect(view.status).toBe('completed_with_errors');
-    expect(view.errors).toEqual([
+    const byUrl = (a: { url: string }, b: { url: string }) => a.url.localeCompare(b.url);
+    expect([...view.errors].sort(byUrl)).toEqual([
       {
         url: `${deep.origin}/deep/`,
         error: 'The content could not be read: its elements are nested more than 1,000 levels deep.',
       },
+      { url: `${deep.origin}/empty/`, error: 'The page contains no text to index.' },
       {
         url: `${deep.origin}/slow/`,
-        error: 'Reading the file took longer than 2 seconds; it was stopped and not indexed.',
+        error: 'Reading the page took longer than 2 seconds; it was stopped and not indexed.',
       },
     ]);
-    expect(urls.sort()).toEqual(['/', '/topics/parking/']);
+    // The page without text stays listed, failed with its reason, as a failed upload does.
+    expect(urls.sort()).toEqual(['/', '/empty/', '/topics/parking/']);
   });
 
   it('follows a sitemap index named in robots.txt', async () => {

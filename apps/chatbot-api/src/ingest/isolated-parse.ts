@@ -53,6 +53,8 @@ export async function parseIsolated(
   ext: Extension,
   filename: string,
   limits: Partial<ParseLimits> = {},
+  /** What the messages call it: an uploaded file, or a crawled page. */
+  noun: 'file' | 'page' = 'file',
 ): Promise<ParsedDocument> {
   const { timeoutMs, maxHeapMb } = { ...PARSE_LIMITS, ...limits };
   if (ext === '.docx' || ext === '.xlsx') checkZipDirectory(bytes);
@@ -72,7 +74,7 @@ export async function parseIsolated(
       settle(false);
       reject(
         new ParseError(
-          `Reading the file took longer than ${formatSeconds(timeoutMs)}; it was stopped and not indexed.`,
+          `Reading the ${noun} took longer than ${formatSeconds(timeoutMs)}; it was stopped and not indexed.`,
         ),
       );
     }, timeoutMs);
@@ -87,14 +89,14 @@ export async function parseIsolated(
       reject(
         err.code === 'ERR_WORKER_OUT_OF_MEMORY'
           ? new ParseError(
-              `Reading the file needed more than the ${maxHeapMb} MB of memory allowed; it was stopped and not indexed.`,
+              `Reading the ${noun} needed more than the ${maxHeapMb} MB of memory allowed; it was stopped and not indexed.`,
             )
-          : new ParseError('The file could not be processed: reading it crashed.'),
+          : new ParseError(`The ${noun} could not be processed: reading it crashed.`),
       );
     };
     const onExit = () => {
       settle(false);
-      reject(new ParseError('The file could not be processed: reading it crashed.'));
+      reject(new ParseError(`The ${noun} could not be processed: reading it crashed.`));
     };
     worker.on('message', onMessage);
     worker.once('error', onError);

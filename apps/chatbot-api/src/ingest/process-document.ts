@@ -54,22 +54,24 @@ export async function processDocument(
     );
   }
   let outcome: Outcome;
+  // What the messages call it: the crawler's documents are pages.
+  const noun = doc.source_type === 'crawl' ? 'page' : 'file';
   try {
     const pacer = new Pacer();
     const parsed =
       given ??
       (ISOLATED_EXTENSIONS.has(ext)
-        ? await parseIsolated(bytes, ext, doc.filename, parseLimits)
+        ? await parseIsolated(bytes, ext, doc.filename, parseLimits, noun)
         : await parseFile(bytes, ext, doc.filename, pacer));
     const chunks = await chunkDocumentCooperatively(parsed, pacer);
-    if (chunks.length === 0) return fail(db, doc, jobId, 'The file contains no text to index.', now);
+    if (chunks.length === 0) return fail(db, doc, jobId, `The ${noun} contains no text to index.`, now);
     const title = parsed.title || doc.filename;
     const stored = await storeChunksCooperatively(db, doc.id, title, chunks, now, pacer);
     outcome = stored ? 'ready' : 'deleted';
     if (stored)
       db.prepare('UPDATE kb_documents SET extraction = ? WHERE id = ?').run(extractionOf(ext), doc.id);
   } catch (err) {
-    const message = err instanceof ParseError ? err.message : 'The file could not be processed.';
+    const message = err instanceof ParseError ? err.message : `The ${noun} could not be processed.`;
     return fail(db, doc, jobId, message, now);
   }
   if (outcome === 'ready' && jobId) {
