@@ -28,6 +28,18 @@ describe('the lay-legal table', () => {
     expect(groups('¿qué pasa si no me presento?')).not.toContain(groupOf('presentar'));
   });
 
+  it('finds a group from a regular plural the table does not write, in both languages', () => {
+    const spanish = (text: string) => findLexiconPhrases(words(text), 'es').flatMap((m) => m.groups);
+    const english = (text: string) => findLexiconPhrases(words(text), 'en').flatMap((m) => m.groups);
+    expect(spanish('¿cuáles son los teléfonos?')).toContain(groupOf('telefono'));
+    // "menores" is written only inside "menores de edad"; alone it is still the plural of "menor".
+    expect(spanish('derechos de los menores')).toContain(groupOf('menor'));
+    expect(spanish('números de teléfono')).toContain(groupOf('telefono'));
+    expect(english('phone calls')).toContain(groupOf('call'));
+    // Only a singular the table writes, and never a word of three letters.
+    expect(spanish('los mas')).toEqual([]);
+  });
+
   it('holds no single word that means something else outside the group', () => {
     // A legal separation is not a divorce, and a company is dissolved too.
     expect(groupOf('separation')).toBeUndefined();

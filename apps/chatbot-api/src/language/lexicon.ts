@@ -40,6 +40,8 @@ for (const group of GROUPS) {
 for (const list of BY_FIRST_WORD.values()) list.sort((a, b) => b.phrase.length - a.phrase.length);
 /** Every word the table writes: such a word in a question is only ever itself. */
 const WRITTEN = new Set(GROUPS.flatMap((g) => [...g.en, ...g.es].flat()));
+/** Words the table writes as a phrase of their own. */
+const ALONE = new Set(GROUPS.flatMap((g) => [...g.en, ...g.es]).flatMap((p) => (p.length === 1 ? p : [])));
 /** Words the table writes only on its Spanish side ("multa", "juzgado"). */
 const SPANISH_ONLY = new Set(GROUPS.flatMap((g) => g.es.flat()));
 for (const w of GROUPS.flatMap((g) => g.en.flat())) SPANISH_ONLY.delete(w);
@@ -47,6 +49,23 @@ for (const w of GROUPS.flatMap((g) => g.en.flat())) SPANISH_ONLY.delete(w);
 /** Whether the table writes a folded word only as Spanish ("multa": yes; "tribunal", "court": no). */
 export function isSpanishLegalWord(word: string): boolean {
   return SPANISH_ONLY.has(word);
+}
+
+/** Shortest plural the singular rules below read ("ices" → "iz" needs a stem of two letters). */
+const MIN_PLURAL = 4;
+
+/**
+ * The singulars a plural may have by the regular rules: English "-s", "-es", "-ies" → "-y"; Spanish
+ * "-s", "-es", "-ces" → "-z" ("teléfonos", "menores", "luces"). A plural the table does not write
+ * ("teléfonos" where it writes "teléfono") stands for the singular it does.
+ */
+function singulars(w: string, language: Language | undefined): string[] {
+  if (w.length < MIN_PLURAL || !w.endsWith('s')) return [];
+  const out = [w.slice(0, -1)];
+  if (w.endsWith('es')) out.push(w.slice(0, -2));
+  if (language !== 'es' && w.endsWith('ies')) out.push(`${w.slice(0, -3)}y`);
+  if (language !== 'en' && w.endsWith('ces')) out.push(`${w.slice(0, -3)}z`);
+  return out;
 }
 
 export interface LexiconMatch {
@@ -66,16 +85,18 @@ export function findLexiconPhrases(ws: readonly string[], language?: Language): 
   // So does a verb in the first person after a question word or a pronoun ("¿cómo pospongo…?").
   const lemmas = (i: number) => {
     const w = ws[i]!;
-    if (language !== 'es' || WRITTEN.has(w)) return [];
-    return [...spanishInfinitives(w), ...spanishFirstPersonInfinitives(w, ws[i - 1])];
+    // A word the table writes only inside a longer phrase ("menores" of "menores de edad") still
+    // stands for its singular when alone.
+    const singular = ALONE.has(w) ? [] : singulars(w, language).filter((s) => WRITTEN.has(s));
+    if (language !== 'es' || WRITTEN.has(w)) return singular;
+    return [...singular, ...spanishInfinitives(w), ...spanishFirstPersonInfinitives(w, ws[i - 1])];
   };
   return scanPhrases(
     ws,
     (i) =>
-      BY_FIRST_WORD.get(ws[i]!) ??
-      lemmas(i)
-        .flatMap((l) => BY_FIRST_WORD.get(l) ?? [])
-        .sort((a, b) => b.phrase.length - a.phrase.length),
+      [...(BY_FIRST_WORD.get(ws[i]!) ?? []), ...lemmas(i).flatMap((l) => BY_FIRST_WORD.get(l) ?? [])].sort(
+        (a, b) => b.phrase.length - a.phrase.length,
+      ),
     (c, i) => c.phrase.every((w, k) => ws[i + k] === w || lemmas(i + k).includes(w)),
   ).map((m) => ({ start: m.start, length: m.length, groups: [...new Set(m.matched.map((c) => c.group))] }));
 }
