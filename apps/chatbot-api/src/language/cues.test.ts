@@ -347,3 +347,17 @@ describe('negatedWords', () => {
     expect(negatedWords('i speak english').size).toBe(0);
   });
 });
+
+describe('intentsOf: the plural of a noun the question asks for', () => {
+  it.each([
+    ['what are the phone numbers of the clerk', 'contact'],
+    ['¿cuáles son los teléfonos del juzgado?', 'contact'],
+    ['court e-mails and contacts', 'contact'],
+    ['list of court addresses', 'place'],
+    ['¿cuáles son las direcciones de los juzgados?', 'place'],
+    ['what are the prices of copies', 'amount'],
+    ['¿qué fechas hay para la audiencia?', 'time'],
+  ])('reads "%s" as asking for: %s', (question, intent) => {
+    expect(intentsOf(question)).toContain(intent);
+  });
+});
