@@ -30,6 +30,22 @@ export interface SchedulingStatus {
   retry_after: string | null;
 }
 
+/** What a provider answer must be to be read: anything else is the provider's fault, not ours. */
+type Shape = (value: unknown) => boolean;
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const withUuid: Shape = (v) => isRecord(v) && typeof v.uuid === 'string' && v.uuid !== '';
+const listOf =
+  (item: Shape): Shape =>
+  (v) =>
+    Array.isArray(v) && v.every(item);
+/** An event as a visitor is shown it: its own id and a calendar date. */
+const event: Shape = (v) =>
+  withUuid(v) &&
+  typeof (v as WireEvent).date === 'string' &&
+  /^\d{4}-\d{2}-\d{2}$/.test((v as WireEvent).date);
+const ANY: Shape = () => true;
+
 // Without `expires_in` the token is kept for this long, then fetched again before use.
 const DEFAULT_TOKEN_SECONDS = 3000;
 
@@ -69,7 +85,7 @@ export class SchedulingClient {
 
   /** `GET /settings`: also the way to check the credentials. */
   settings(): Promise<WireSettings> {
-    return this.call<WireSettings>('GET', '/v1/settings');
+    return this.call<WireSettings>('GET', '/v1/settings', undefined, isRecord);
   }
 
   /** Events whose `case_number` is exactly `caseNumber` (archived and deleted ones are never listed). */
@@ -80,27 +96,27 @@ export class SchedulingClient {
       sort: 'date',
       sortDirection: 'asc',
     });
-    return this.call<WireEvent[]>('GET', `/v1/events?${query}`);
+    return this.call<WireEvent[]>('GET', `/v1/events?${query}`, undefined, listOf(withUuid));
   }
 
   /** Events a client is on (as the event's client or attached), for detaching it everywhere. */
   eventsOfClient(clientUuid: string): Promise<WireEvent[]> {
     const query = new URLSearchParams({ client: clientUuid, limit: '100' });
-    return this.call<WireEvent[]>('GET', `/v1/events?${query}`);
+    return this.call<WireEvent[]>('GET', `/v1/events?${query}`, undefined, listOf(withUuid));
   }
 
   event(uuid: string): Promise<WireEventDetail> {
-    return this.call<WireEventDetail>('GET', `/v1/events/${encodeURIComponent(uuid)}`);
+    return this.call<WireEventDetail>('GET', `/v1/events/${encodeURIComponent(uuid)}`, undefined, event);
   }
 
   async clientByReference(reference: string): Promise<WireClient | undefined> {
     const query = new URLSearchParams({ client_reference: reference, limit: '1' });
-    const list = await this.call<WireClient[]>('GET', `/v1/clients?${query}`);
+    const list = await this.call<WireClient[]>('GET', `/v1/clients?${query}`, undefined, listOf(withUuid));
     return list.find((c) => c.client_reference === reference);
   }
 
   createClient(body: WireNewClient): Promise<WireClient> {
-    return this.call<WireClient>('POST', '/v1/clients', body);
+    return this.call<WireClient>('POST', '/v1/clients', body, withUuid);
   }
 
   /** Attaches; false when the client was already on the event (409), which is not an error here. */
@@ -131,10 +147,11 @@ export class SchedulingClient {
 
   /** Our embedded implementation's outbox (an extension outside the contract); 404 elsewhere. */
   outbox(limit = 50): Promise<WireOutboxEntry[]> {
-    return this.call<WireOutboxEntry[]>('GET', `/_local/outbox?limit=${limit}`);
+    return this.call<WireOutboxEntry[]>('GET', `/_local/outbox?limit=${limit}`, undefined, listOf(isRecord));
   }
 
-  private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  /** A request with the token; an answer that is not JSON of the expected `shape` is a 502. */
+  private async call<T>(method: string, path: string, body?: unknown, shape: Shape = ANY): Promise<T> {
     this.checkWait();
     let token = await this.accessToken();
     let res = await this.send(method, path, token, body);
@@ -144,11 +161,30 @@ export class SchedulingClient {
       token = await this.accessToken();
       res = await this.send(method, path, token, body);
     }
-    if (!res.ok) throw await this.failure(res, `${method} ${path.split('?')[0]}`);
+    const what = `${method} ${path.split('?')[0]}`;
+    if (!res.ok) throw await this.failure(res, what);
+    if (res.status === 204) {
+      this.lastError = undefined;
+      return undefined as T;
+    }
+    const value = await this.read(res, what, shape);
     this.lastError = undefined;
-    if (res.status === 204) return undefined as T;
-    const text = await res.text();
-    return (text === '' ? undefined : JSON.parse(text)) as T;
+    return value as T;
+  }
+
+  /** The JSON of a successful answer, checked against `shape` (an empty body reads as undefined). */
+  private async read(res: Response, what: string, shape: Shape): Promise<unknown> {
+    let value: unknown;
+    try {
+      const text = await res.text();
+      value = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      throw this.record(new SchedulingError(502, `${what} answered with a body that is not JSON.`));
+    }
+    if (shape !== ANY && !shape(value)) {
+      throw this.record(new SchedulingError(502, `${what} answered with data of an unexpected shape.`));
+    }
+    return value;
   }
 
   private checkWait(): void {
@@ -178,7 +214,7 @@ export class SchedulingClient {
       }),
     });
     if (!res.ok) throw await this.failure(res, 'token request');
-    const body = (await res.json()) as WireToken;
+    const body = (await this.read(res, 'token request', isRecord)) as WireToken;
     if (typeof body.access_token !== 'string' || body.access_token === '') {
       throw this.record(new SchedulingError(502, 'The token response has no access_token.'));
     }
