@@ -27,6 +27,7 @@ beforeEach(() => {
   upstream.state.mode = 'ok';
   upstream.state.created = undefined;
   upstream.state.conversation = undefined;
+  upstream.state.raw = undefined;
 });
 
 const citation = (over: Record<string, unknown>) => ({
@@ -137,6 +138,19 @@ describe('an upstream sending hostile data', () => {
       const res = await api.call('/api/conversations', { method: 'POST', token });
       expect(res.status).toBe(503);
       expect(await res.json()).toMatchObject({ error: { code: 'upstream_unavailable' } });
+    }
+  });
+
+  it('answers 503, never 500, when the upstream answers 2xx with a body that is not JSON', async () => {
+    const { api, token, id } = await newConversation();
+    for (const raw of ['<html>Bad gateway</html>', '{"id": "', '']) {
+      upstream.state.raw = raw;
+      const created = await api.call('/api/conversations', { method: 'POST', token });
+      expect(created.status, raw).toBe(503);
+      expect(await created.json()).toMatchObject({ error: { code: 'upstream_unavailable' } });
+      const read = await api.call(`/api/conversations/${id}`, { token });
+      expect(read.status, raw).toBe(503);
+      expect(await read.json()).toMatchObject({ error: { code: 'upstream_unavailable' } });
     }
   });
 });

@@ -52,6 +52,8 @@ export async function startStandIn() {
     /** Bodies of `POST /v1/conversations` and `GET /v1/conversations/{id}`; defaults when undefined. */
     created: undefined as unknown,
     conversation: undefined as unknown,
+    /** Sent as is in place of those bodies, when set: not JSON at all. */
+    raw: undefined as string | undefined,
     /** Requests by method and path pattern, e.g. `GET /v1/conversations/:id`. */
     calls: new Map<string, number>(),
     flood: {
@@ -180,6 +182,7 @@ export async function startStandIn() {
       state.calls.set(pattern, (state.calls.get(pattern) ?? 0) + 1);
       if (req.method === 'POST' && req.url === '/v1/conversations') {
         res.writeHead(201, { 'content-type': 'application/json' });
+        if (state.raw !== undefined) return void res.end(state.raw);
         res.end(
           JSON.stringify(
             state.created ?? {
@@ -197,6 +200,7 @@ export async function startStandIn() {
       const conversation = /^\/v1\/conversations\/([^/]+)$/.exec(req.url ?? '');
       if (conversation?.[1] && req.method === 'GET') {
         res.writeHead(200, { 'content-type': 'application/json' });
+        if (state.raw !== undefined) return void res.end(state.raw);
         res.end(
           JSON.stringify(
             state.conversation ?? {

@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { sendError, startServer, type TestServer } from '../test/server.js';
 import { ChatbotClient } from './client.js';
-import { AuthenticationError, ConnectionError, RateLimitError, StreamError } from './errors.js';
+import {
+  AuthenticationError,
+  ConnectionError,
+  InternalServerError,
+  RateLimitError,
+  StreamError,
+} from './errors.js';
 import type { ResponseInfo } from './transport.js';
 
 let server: TestServer | undefined;
@@ -37,6 +43,18 @@ describe('ChatbotClient requests', () => {
     expect(JSON.parse(req?.body ?? '')).toEqual({ metadata: { a: 'b' } });
     expect(c.rateLimit).toMatchObject({ limit: 60, remaining: 59, resetSeconds: 42 });
     expect(seen[0]).toMatchObject({ status: 201, requestId: 'rid-1', path: '/conversations' });
+  });
+
+  it('reports a 2xx whose body is not JSON (a proxy page, a cut body) as a bad gateway', async () => {
+    server = await startServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html', 'x-request-id': 'rid-2' });
+      res.end('<html>Service Unavailable</html>');
+    });
+    const error = await client(server.url)
+      .createConversation({})
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(error).toMatchObject({ status: 502, code: 'invalid_response', requestId: 'rid-2' });
   });
 
   it('retries a 503 after Retry-After and then succeeds', async () => {

@@ -1,4 +1,4 @@
-import { ConnectionError, fromResponse } from './errors.js';
+import { ConnectionError, fromResponse, InternalServerError } from './errors.js';
 import { nodeRequest, type Reply } from './node-request.js';
 import { parseRateLimit, type RateLimitInfo } from './rate-limit-info.js';
 import { isRetryable, type RetryPolicy, retryDelayMs, sleep } from './retry.js';
@@ -57,7 +57,17 @@ export class Transport {
   async json<T>(call: Call): Promise<T> {
     const { response } = await this.send(call);
     if (response.status === 204) return undefined as T;
-    return (await response.json()) as T;
+    try {
+      return (await response.json()) as T;
+    } catch (cause) {
+      // A proxy's error page or a cut body under a 2xx: the upstream's fault, reported as a bad gateway.
+      throw new InternalServerError('The Chatbot API answered with a body that is not JSON.', {
+        status: 502,
+        code: 'invalid_response',
+        requestId: response.headers.get('x-request-id'),
+        cause,
+      });
+    }
   }
 
   async stream<T>(call: Call): Promise<Stream<T>> {
