@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { captureLogs, ORIGIN, widgetApi } from '../../test/helpers.js';
+import { AdminTestClient } from '../admin/testing/admin-client.js';
 import { startTestRelay, type TestRelay } from '../testing.js';
 
 /*
@@ -22,6 +23,7 @@ const SETTINGS: Record<string, Reply> = {
 describe('a scheduling provider answering out of contract', () => {
   let provider: Server;
   let relay: TestRelay;
+  let admin: AdminTestClient;
   const logs = captureLogs();
   // What the provider answers, per path; the token endpoint always works.
   let replies: Record<string, Reply> = {};
@@ -53,6 +55,7 @@ describe('a scheduling provider answering out of contract', () => {
         LIMIT_LOOKUPS_PER_MINUTE: '1000',
       },
     });
+    admin = await new AdminTestClient(relay.url).login('admin', 'test-admin-password');
   });
   afterAll(async () => {
     await relay?.close();
@@ -107,6 +110,19 @@ describe('a scheduling provider answering out of contract', () => {
     expect(res.status).toBe(503);
     expect(res.body.error?.code).toBe('upstream_unavailable');
     expect(loggedError()).toMatch(why);
+  });
+
+  it('shows staff the last failure on the status page, with its time, after the provider answers again', async () => {
+    replies = { '/v1/events': { body: '{"data":[]}' } };
+    expect((await lookup()).status).toBe(503);
+    // The page's own check (GET /settings) works: the connection is fine now, the failure stays listed.
+    const { body } = await admin.json<{
+      check: { ok: boolean };
+      status: { last_error: string | null; last_error_at: string | null };
+    }>('/court-dates/status');
+    expect(body.check.ok).toBe(true);
+    expect(body.status.last_error).toBe('GET /v1/events answered with data of an unexpected shape.');
+    expect(Date.parse(body.status.last_error_at ?? '')).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('still answers once the provider does', async () => {

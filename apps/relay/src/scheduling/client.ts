@@ -63,6 +63,10 @@ export class SchedulingClient {
   private token: { value: string; expiresAt: number } | undefined;
   private tokenRequest: Promise<string> | undefined;
   private waitUntil = 0;
+  /**
+   * The most recent failure, kept after later successes: staff see when the provider last failed even
+   * once it answers again (the status page's own check says whether it works now).
+   */
   private lastError: { message: string; at: number } | undefined;
 
   constructor(private readonly options: SchedulingClientOptions) {
@@ -163,13 +167,8 @@ export class SchedulingClient {
     }
     const what = `${method} ${path.split('?')[0]}`;
     if (!res.ok) throw await this.failure(res, what);
-    if (res.status === 204) {
-      this.lastError = undefined;
-      return undefined as T;
-    }
-    const value = await this.read(res, what, shape);
-    this.lastError = undefined;
-    return value as T;
+    if (res.status === 204) return undefined as T;
+    return (await this.read(res, what, shape)) as T;
   }
 
   /** The JSON of a successful answer, checked against `shape` (an empty body reads as undefined). */

@@ -23,6 +23,7 @@ export type WireCourtDatesStatus =
       status: {
         token_ok: boolean;
         token_expires_at: string | null;
+        /** The most recent failure of any call to the provider, kept after later successes. */
         last_error: string | null;
         last_error_at: string | null;
         retry_after: string | null;
