@@ -1,10 +1,10 @@
 import { startTestSchedulingApi, type TestSchedulingApi } from '@amicus/scheduling-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN, widgetApi } from '../../test/helpers.js';
+import { startCourtDatesRelay } from '../../test/court-dates.js';
+import { widgetApi } from '../../test/helpers.js';
 import { AdminTestClient } from '../admin/testing/admin-client.js';
-import { startTestRelay, type TestRelay } from '../testing.js';
+import type { TestRelay } from '../testing.js';
 
-const FAKE_KEY = `svc_sk_${'a'.repeat(59)}`;
 const SEEDED = 'EX-2026-SC-000456';
 
 async function lastCode(api: TestSchedulingApi, to: string): Promise<string> {
@@ -31,17 +31,7 @@ describe('court-date admin API over HTTP', () => {
 
   beforeAll(async () => {
     api = await startTestSchedulingApi();
-    relay = await startTestRelay({
-      upstreamBaseUrl: 'http://127.0.0.1:9/v1',
-      chatKey: FAKE_KEY,
-      ingestKey: FAKE_KEY,
-      allowedOrigins: [ORIGIN],
-      env: {
-        SCHEDULING_SERVER_URL: api.serverUrl,
-        SCHEDULING_CLIENT_ID: api.clientId,
-        SCHEDULING_CLIENT_SECRET: api.clientSecret,
-      },
-    });
+    relay = await startCourtDatesRelay(api);
     admin = await new AdminTestClient(relay.url).login('admin', 'test-admin-password');
   });
   afterAll(async () => {

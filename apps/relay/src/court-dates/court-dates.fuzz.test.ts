@@ -1,8 +1,9 @@
 import { startTestSchedulingApi, type TestSchedulingApi } from '@amicus/scheduling-api/testing';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captureLogs, ORIGIN, widgetApi } from '../../test/helpers.js';
-import { startTestRelay, type TestRelay } from '../testing.js';
+import { startCourtDatesRelay } from '../../test/court-dates.js';
+import { captureLogs, widgetApi } from '../../test/helpers.js';
+import type { TestRelay } from '../testing.js';
 
 /*
  * The visitor's court-date, reminder, warrant and intent routes with generated bad input, through the
@@ -10,7 +11,6 @@ import { startTestRelay, type TestRelay } from '../testing.js';
  * of a valid request. Never a 5xx; each refusal is the relay's error envelope naming the field.
  */
 
-const FAKE_KEY = `svc_sk_${'a'.repeat(59)}`;
 const RUNS = Number(process.env.RELAY_FUZZ_RUNS ?? 40);
 
 interface Endpoint {
@@ -89,16 +89,9 @@ describe('court dates and reminders: generated bad input', () => {
 
   beforeAll(async () => {
     api = await startTestSchedulingApi();
-    relay = await startTestRelay({
-      upstreamBaseUrl: 'http://127.0.0.1:9/v1',
-      chatKey: FAKE_KEY,
-      ingestKey: FAKE_KEY,
-      allowedOrigins: [ORIGIN],
+    relay = await startCourtDatesRelay(api, {
       logDestination: logs.stream,
       env: {
-        SCHEDULING_SERVER_URL: api.serverUrl,
-        SCHEDULING_CLIENT_ID: api.clientId,
-        SCHEDULING_CLIENT_SECRET: api.clientSecret,
         SCHEDULING_CLERK_PHONE: '+1 555 010 0199',
         // Generated cases must meet the validation, not the enumeration limits.
         LIMIT_LOOKUPS_PER_MINUTE: '100000',

@@ -1,10 +1,10 @@
 import { startTestSchedulingApi, type TestSchedulingApi } from '@amicus/scheduling-api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captureLogs, ORIGIN, widgetApi } from '../../test/helpers.js';
-import { startTestRelay, type TestRelay } from '../testing.js';
+import { startCourtDatesRelay } from '../../test/court-dates.js';
+import { captureLogs, widgetApi } from '../../test/helpers.js';
+import type { TestRelay } from '../testing.js';
 
 // Real scheduling-api, real relay, real HTTP. The chatbot upstream is never called by these routes.
-const FAKE_KEY = `svc_sk_${'a'.repeat(59)}`;
 const SEEDED = 'EX-2026-TR-000123';
 const VIRTUAL = 'EX-2026-CR-000789';
 const JUVENILE = 'EX-2026-JV-000654';
@@ -51,11 +51,9 @@ async function lastCode(api: TestSchedulingApi, to: string): Promise<string> {
 const attachedTo = (api: TestSchedulingApi, caseNumber: string) =>
   providerGet<{ client: string }[]>(api, `/v1/events/${caseNumber}-H1/attached`);
 
-function relayEnv(api: TestSchedulingApi, extra: Record<string, string> = {}) {
+/** The court's contacts, and `extra` settings, beside the scheduling service's. */
+function courtEnv(extra: Record<string, string> = {}) {
   return {
-    SCHEDULING_SERVER_URL: api.serverUrl,
-    SCHEDULING_CLIENT_ID: api.clientId,
-    SCHEDULING_CLIENT_SECRET: api.clientSecret,
     SCHEDULING_CLERK_PHONE: '+1 555 010 0199',
     WARRANTS_PUBLIC_URL: 'https://sheriff.example/warrants',
     ...extra,
@@ -84,15 +82,11 @@ describe('court dates and reminders through the real relay and the real scheduli
 
   beforeAll(async () => {
     api = await startTestSchedulingApi();
-    relay = await startTestRelay({
-      upstreamBaseUrl: 'http://127.0.0.1:9/v1',
-      chatKey: FAKE_KEY,
-      ingestKey: FAKE_KEY,
-      allowedOrigins: [ORIGIN],
+    relay = await startCourtDatesRelay(api, {
       logDestination: logs.stream,
       now: () => new Date(Date.now() + skewMs),
       // The enumeration limits have their own relay below; here every test shares 127.0.0.1.
-      env: relayEnv(api, {
+      env: courtEnv({
         LIMIT_LOOKUPS_PER_MINUTE: '1000',
         LIMIT_LOOKUPS_PER_DAY: '1000',
         LIMIT_CODES_PER_DESTINATION_PER_HOUR: '50',
@@ -391,12 +385,8 @@ describe('court-date look-ups against enumeration', () => {
 
   beforeAll(async () => {
     api = await startTestSchedulingApi();
-    relay = await startTestRelay({
-      upstreamBaseUrl: 'http://127.0.0.1:9/v1',
-      chatKey: FAKE_KEY,
-      ingestKey: FAKE_KEY,
-      allowedOrigins: [ORIGIN],
-      env: { ...relayEnv(api), LIMIT_SESSIONS_PER_IP_PER_MINUTE: '1000', LIMIT_IP_PER_MINUTE: '1000' },
+    relay = await startCourtDatesRelay(api, {
+      env: { ...courtEnv(), LIMIT_SESSIONS_PER_IP_PER_MINUTE: '1000', LIMIT_IP_PER_MINUTE: '1000' },
     });
   });
   afterAll(async () => {
@@ -432,12 +422,8 @@ describe('scheduling provider trouble', () => {
       now: () => new Date(Date.now() + providerSkewMs),
       tokenTtlSeconds: 3600,
     });
-    relay = await startTestRelay({
-      upstreamBaseUrl: 'http://127.0.0.1:9/v1',
-      chatKey: FAKE_KEY,
-      ingestKey: FAKE_KEY,
-      allowedOrigins: [ORIGIN],
-      env: relayEnv(api, { LIMIT_LOOKUPS_PER_MINUTE: '1000', LIMIT_LOOKUPS_PER_DAY: '1000' }),
+    relay = await startCourtDatesRelay(api, {
+      env: courtEnv({ LIMIT_LOOKUPS_PER_MINUTE: '1000', LIMIT_LOOKUPS_PER_DAY: '1000' }),
     });
   });
   afterAll(async () => {

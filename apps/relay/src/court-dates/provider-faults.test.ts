@@ -1,9 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { captureLogs, ORIGIN, widgetApi } from '../../test/helpers.js';
+import { startCourtDatesRelay } from '../../test/court-dates.js';
+import { captureLogs, widgetApi } from '../../test/helpers.js';
 import { AdminTestClient } from '../admin/testing/admin-client.js';
-import { startTestRelay, type TestRelay } from '../testing.js';
+import type { TestRelay } from '../testing.js';
 
 /*
  * A scheduling provider that answers 200 with something else than its contract says: a body that is not
@@ -11,7 +12,6 @@ import { startTestRelay, type TestRelay } from '../testing.js';
  * the relay's envelope), never a 500; the relay's log says what was wrong, for staff.
  */
 
-const FAKE_KEY = `svc_sk_${'a'.repeat(59)}`;
 const CASE = 'EX-2026-TR-000123';
 
 type Reply = { status?: number; type?: string; body: string };
@@ -41,16 +41,10 @@ describe('a scheduling provider answering out of contract', () => {
     });
     await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
     const { port } = provider.address() as AddressInfo;
-    relay = await startTestRelay({
-      upstreamBaseUrl: 'http://127.0.0.1:9/v1',
-      chatKey: FAKE_KEY,
-      ingestKey: FAKE_KEY,
-      allowedOrigins: [ORIGIN],
+    const standIn = { serverUrl: `http://127.0.0.1:${port}`, clientId: 'client', clientSecret: 'secret' };
+    relay = await startCourtDatesRelay(standIn, {
       logDestination: logs.stream,
       env: {
-        SCHEDULING_SERVER_URL: `http://127.0.0.1:${port}`,
-        SCHEDULING_CLIENT_ID: 'client',
-        SCHEDULING_CLIENT_SECRET: 'secret',
         SCHEDULING_COURT_NAME: 'Superior Court of Example County',
         LIMIT_LOOKUPS_PER_MINUTE: '1000',
       },
