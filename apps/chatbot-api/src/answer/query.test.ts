@@ -165,4 +165,20 @@ describe('questionLanguage', () => {
     expect(questionLanguage('where do i pay my multa')).toBe('en');
     expect(questionLanguage('¿dónde pago?')).toBe('es');
   });
+
+  it('reads a fragment of everyday Spanish words as Spanish, and one of English words with a Spanish-looking word as English', () => {
+    // Glossary words that are no English words: "consulta gratuita", "servicios gratuitos".
+    expect(questionLanguage('consulta gratuita')).toBe('es');
+    expect(questionLanguage('servicios gratuitos')).toBe('es');
+    // "gratis" is English too; "abogado" is Spanish only.
+    expect(questionLanguage('abogado gratis')).toBe('es');
+    expect(questionLanguage('la multa')).toBe('es');
+    // "va" is a Spanish verb as well as an agency's initials: the English words decide.
+    expect(questionLanguage('va health care')).toBe('en');
+    expect(questionLanguage('va benefits')).toBe('en');
+    expect(analyzeQuestion('va benefits', null).language).toBe('en');
+    // Two function words or more, or Spanish punctuation: as detected.
+    expect(questionLanguage('va a la corte')).toBe('es');
+    expect(questionLanguage('the fine')).toBe('en');
+  });
 });

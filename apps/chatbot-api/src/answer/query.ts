@@ -288,13 +288,30 @@ export function analyzeQuestion(question: string, previous: string | null): Quer
 }
 
 /**
- * The question's language: detectLanguage's, except that a question with no function word of
- * either language ("multa", "juzgado horario") is Spanish when its words are Spanish legal words
- * and none is an English word.
+ * The question's language: detectLanguage's, except for a question of content words with at most one
+ * function word and nothing else Spanish about it (no "¿", "¡", "ñ" or accent): there the content
+ * words decide, Spanish when more are Spanish only (a Spanish legal word or a word of the Spanish
+ * glossary that is no English word) than English only, English in the other case ("multa",
+ * "juzgado horario", "consulta gratuita", "abogado gratis" are Spanish; "va benefits", whose "va" is
+ * also a Spanish verb, is English).
  */
 export function questionLanguage(question: string): Language {
   const detected = detectLanguage(question);
   const ws = words(question);
-  if (detected === 'es' || ws.length === 0 || ws.some((w) => isFunctionWord(w))) return detected;
-  return ws.some(isSpanishLegalWord) && !ws.some(isEnglishWord) ? 'es' : detected;
+  if (ws.length === 0 || /[¿¡ñáéíóú]/i.test(question) || ws.filter((w) => isFunctionWord(w)).length > 1) {
+    return detected;
+  }
+  const spanish = (w: string) => isSpanishLegalWord(w) || findGlossaryPhrases([w], NO_SKIP).length > 0;
+  let spanishOnly = 0;
+  let englishOnly = 0;
+  for (const w of ws) {
+    const es = spanish(w);
+    const en = isEnglishWord(w);
+    if (es && !en) spanishOnly++;
+    else if (en && !es) englishOnly++;
+  }
+  if (spanishOnly === englishOnly) return detected;
+  return spanishOnly > englishOnly ? 'es' : 'en';
 }
+
+const NO_SKIP: ReadonlySet<number> = new Set();
