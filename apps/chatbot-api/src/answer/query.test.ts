@@ -173,6 +173,8 @@ describe('questionLanguage', () => {
     // "gratis" is English too; "abogado" is Spanish only.
     expect(questionLanguage('abogado gratis')).toBe('es');
     expect(questionLanguage('la multa')).toBe('es');
+    // A plural the lay-legal table does not write is still its Spanish word.
+    expect(questionLanguage('exenciones foia')).toBe('es');
     // "va" is a Spanish verb as well as an agency's initials: the English words decide.
     expect(questionLanguage('va health care')).toBe('en');
     expect(questionLanguage('va benefits')).toBe('en');

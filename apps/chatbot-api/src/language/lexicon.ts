@@ -46,9 +46,12 @@ const ALONE = new Set(GROUPS.flatMap((g) => [...g.en, ...g.es]).flatMap((p) => (
 const SPANISH_ONLY = new Set(GROUPS.flatMap((g) => g.es.flat()));
 for (const w of GROUPS.flatMap((g) => g.en.flat())) SPANISH_ONLY.delete(w);
 
-/** Whether the table writes a folded word only as Spanish ("multa": yes; "tribunal", "court": no). */
+/**
+ * Whether the table writes a folded word, or the singular of a regular plural, only as Spanish
+ * ("multa", "exenciones": yes; "tribunal", "court": no).
+ */
 export function isSpanishLegalWord(word: string): boolean {
-  return SPANISH_ONLY.has(word);
+  return SPANISH_ONLY.has(word) || singulars(word, 'es').some((s) => SPANISH_ONLY.has(s));
 }
 
 /** Shortest plural the singular rules below read ("ices" → "iz" needs a stem of two letters). */
