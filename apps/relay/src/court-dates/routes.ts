@@ -7,6 +7,7 @@ import type {
   WarrantInfoResponse,
 } from '@amicus/protocol';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
+import { isRecord } from '../conversations/untrusted.js';
 import { HttpError } from '../http/http-error.js';
 import { byIp, byVisitor, type LimitRule } from '../limits/rate-limits.js';
 import { warrantInfo } from '../warrants/info.js';
@@ -33,10 +34,8 @@ const visitorOf = (res: Response) => res.locals.visitor;
 /** The request's JSON object (none sent reads as empty); an array or a bare value is refused. */
 const bodyOf = (req: Request): Record<string, unknown> => {
   const body: unknown = req.body ?? {};
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new HttpError('bad_request', 'The body must be a JSON object.', { param: null });
-  }
-  return body as Record<string, unknown>;
+  if (!isRecord(body)) throw new HttpError('bad_request', 'The body must be a JSON object.', { param: null });
+  return body;
 };
 
 function language(value: unknown, fallback: CourtLanguage | undefined = 'en'): CourtLanguage {

@@ -1,3 +1,4 @@
+import { isRecord } from '../conversations/untrusted.js';
 import { MIN_WAIT_SECONDS, SchedulingError, WAIT_STATUSES } from './errors.js';
 import type {
   WireClient,
@@ -32,8 +33,6 @@ export interface SchedulingStatus {
 
 /** What a provider answer must be to be read: anything else is the provider's fault, not ours. */
 type Shape = (value: unknown) => boolean;
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 const withUuid: Shape = (v) => isRecord(v) && typeof v.uuid === 'string' && v.uuid !== '';
 const listOf =
   (item: Shape): Shape =>
