@@ -14,6 +14,18 @@ describe('WordNet', () => {
     expect(synonyms('glasses')).toContain('spectacles');
   });
 
+  it('keeps only the senses readers met in the sense-tagged corpus', () => {
+    // "spots" is listed as a noun of its own (the eye's floaters) that no tagged text uses: the
+    // plural of "spot" takes the base form's senses.
+    expect(synonyms('spots')).toContain('place');
+    expect(synonyms('spots')).not.toContain('floater');
+    // Of "spot" as a verb only "catch sight of" is attested; "recognize" is an untagged sense.
+    expect(synonyms('spot')).toContain('espy');
+    expect(synonyms('spot')).not.toContain('recognize');
+    // A word with no tagged sense at all keeps its first senses.
+    expect(synonyms('daycare')).toContain('day care');
+  });
+
   it('links a word to its derivationally related forms, whatever its inflection', () => {
     expect(derivations('register')).toContain('registration');
     expect(derivations('pay')).toContain('payment');

@@ -112,16 +112,26 @@ function synsetAt(pos: Pos, offset: number): Synset {
   return { lexFile: Number(parts[1]), words, pointers };
 }
 
-/** Byte offsets of a lemma's most frequent senses in one part of speech (the index lists them so). */
-function senses(pos: Pos, lemma: string): number[] {
+/**
+ * Byte offsets of a lemma's most frequent senses in one part of speech (the index lists them so).
+ * `tagged` keeps only senses seen in WordNet's sense-tagged corpus (the index line counts them):
+ * an untagged sense is one no reader met there ("spots" as the eye's floaters).
+ */
+function senses(pos: Pos, lemma: string, tagged = false): number[] {
   const line = indexLine(pos, lemma);
   if (!line) return [];
   const parts = line.trim().split(' ');
   const synsetCount = Number(parts[2]);
+  const taggedCount = Number(parts[parts.length - synsetCount - 1]);
   return parts
     .slice(parts.length - synsetCount)
-    .slice(0, SENSES)
+    .slice(0, tagged ? Math.min(SENSES, taggedCount) : SENSES)
     .map(Number);
+}
+
+/** Whether any sense of a lemma in one part of speech was seen in the sense-tagged corpus. */
+function attested(pos: Pos, lemma: string): boolean {
+  return senses(pos, lemma, true).length > 0;
 }
 
 /**
@@ -145,12 +155,13 @@ export const synonyms = rememberedPerWord((word): string[] => {
   for (const pos of POS) {
     // An inflected word ("clerks", "interviews") is looked up by its base form, as WordNet's index
     // lists lemmas only; a word the index lists as it is ("glasses") keeps its own senses.
-    const lemma =
-      indexLine(pos, word) !== null
-        ? word
-        : baseForms(word).find((f) => f !== word && indexLine(pos, f) !== null);
+    // A form WordNet lists but no reader met ("spots" as the eye's floaters) gives way to an attested
+    // base form ("spot"); and of a lemma with attested senses only those count.
+    const listed = baseForms(word).filter((f) => indexLine(pos, f) !== null);
+    const lemma = listed.find((f) => attested(pos, f)) ?? (listed.includes(word) ? word : listed[0]);
     if (lemma === undefined) continue;
-    for (const offset of senses(pos, lemma)) {
+    const own = attested(pos, lemma) ? senses(pos, lemma, true) : senses(pos, lemma);
+    for (const offset of own) {
       for (const w of synsetAt(pos, offset).words) {
         if (w !== word && w !== lemma && w.split(' ').length <= 2) out.add(w);
       }
