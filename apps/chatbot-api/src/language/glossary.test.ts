@@ -46,6 +46,15 @@ describe('the Spanish→English glossary', () => {
     });
   });
 
+  it("gives a frequent word its own entry, not another word's that Snowball stems alike", () => {
+    // "hombres" / "hombro", "importante" / "importe", "licencia" / "licenciamiento", "sola" / "sol".
+    expect(english('hombres')[0]?.english).toEqual(['man', 'men']);
+    expect(english('es importante')[0]?.english).toEqual(['important']);
+    expect(english('licencia')[0]?.english).toContain('license');
+    expect(english('licencia')[0]?.english).not.toContain('military discharge');
+    expect(english('estoy sola')).toEqual([]);
+  });
+
   it('starts no match on a function word and skips words already covered', () => {
     // "para" is a preposition here, not a form of "parar" (to stop).
     expect(english('para')).toEqual([]);
