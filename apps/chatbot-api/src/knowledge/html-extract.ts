@@ -2,6 +2,18 @@ import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import type { Block, ParsedDocument } from './chunking.js';
 import { openHtml } from './html-document.js';
+import {
+  BLOCK_TAGS,
+  boldHeading,
+  clean,
+  DISCLOSURE,
+  type DomNode,
+  NESTED_BLOCKS,
+  navigationRole,
+  onlyALink,
+  SKIP_TAGS,
+  textOf,
+} from './html-nodes.js';
 
 export interface HtmlDocument extends ParsedDocument {
   /** Every `href` of the page (raw, unresolved): the crawler follows them. */
@@ -10,76 +22,8 @@ export interface HtmlDocument extends ParsedDocument {
   robots: { noindex: boolean; nofollow: boolean };
 }
 
-const BLOCK_TAGS = new Set([
-  'P',
-  'LI',
-  'PRE',
-  'BLOCKQUOTE',
-  'DT',
-  'DD',
-  'FIGCAPTION',
-  'SUMMARY',
-  'ADDRESS',
-  'CAPTION',
-]);
-const INLINE_TAGS = new Set([
-  'A',
-  'ABBR',
-  'B',
-  'BDI',
-  'BDO',
-  'CITE',
-  'CODE',
-  'DATA',
-  'DFN',
-  'EM',
-  'I',
-  'KBD',
-  'MARK',
-  'Q',
-  'S',
-  'SAMP',
-  'SMALL',
-  'SPAN',
-  'STRONG',
-  'SUB',
-  'SUP',
-  'TIME',
-  'U',
-  'VAR',
-  'WBR',
-  'LABEL',
-  'FONT',
-]);
-const SKIP_TAGS = new Set([
-  'SCRIPT',
-  'STYLE',
-  'NOSCRIPT',
-  'TEMPLATE',
-  'SVG',
-  'NAV',
-  'FORM',
-  'BUTTON',
-  'IFRAME',
-]);
-const NESTED_BLOCKS =
-  'p,ul,ol,li,dl,dt,dd,table,tr,pre,blockquote,h1,h2,h3,h4,h5,h6,div,section,article,aside,details,summary,figure,figcaption,address,header,footer,main';
-/** A button that shows and hides a panel (`aria-expanded` / `aria-controls`): an accordion's. */
-const DISCLOSURE = 'button[aria-expanded], button[aria-controls]';
 /** Below this much text, Readability probably kept the wrong part of the page. */
 const MIN_MAIN_TEXT = 200;
-
-// Minimal structural view of linkedom's nodes, enough for the walk below.
-interface DomNode {
-  nodeType: number;
-  nodeName: string;
-  textContent: string | null;
-  childNodes: ArrayLike<DomNode>;
-  querySelector?(sel: string): DomNode | null;
-  querySelectorAll?(sel: string): ArrayLike<DomNode>;
-  getAttribute?(name: string): string | null;
-  matches?(selector: string): boolean;
-}
 
 /**
  * Main content of an HTML page as heading-aware blocks, without the page chrome (header,
@@ -259,15 +203,6 @@ function walkDisclosure(details: DomNode, blocks: Block[], stack: HeadingStack):
   stack.splice(0, stack.length, ...outer);
 }
 
-/**
- * An element that says it is navigation or a search box (`role="navigation"`, `role="search"`: a
- * breadcrumb or an "On this page" list built from a `<div>`) is skipped like a `<nav>` or a `<form>`.
- */
-function navigationRole(node: DomNode): boolean {
-  const role = node.getAttribute?.('role');
-  return role === 'navigation' || role === 'search';
-}
-
 /** The paragraphs read as bold headings (see boldHeading), while the page is read. */
 const BOLD_HEADINGS = new WeakSet<Block>();
 
@@ -284,86 +219,6 @@ function headedOnly(blocks: Block[]): void {
       blocks.splice(i, 1);
     }
   }
-}
-
-/** Words a bold paragraph may have to be read as a heading; a question ("May I …?") may have more. */
-const BOLD_HEADING_WORDS = 12;
-const BOLD_QUESTION_WORDS = 25;
-
-/**
- * A paragraph that is nothing but bold text, short, and not a sentence or a lead-in ("In person",
- * "Exception for preexisting social media posts", "How do I apply?"), is the heading that sites
- * edited without heading levels use: it heads what follows, up to the next heading. Bold text
- * ending like a sentence or a lead-in ("All of these must be true:", "Do not mail cash.") is
- * emphasis, and stays a paragraph.
- */
-function boldHeading(node: DomNode, text: string): boolean {
-  const limit = text.endsWith('?') ? BOLD_QUESTION_WORDS : BOLD_HEADING_WORDS;
-  if (text === '' || text.split(' ').length > limit || /[.:;,!]$/.test(text)) return false;
-  if (!/\p{L}/u.test(text)) return false;
-  const bold = (n: DomNode): boolean => {
-    // Every piece of text is inside <strong> or <b>; a link inside the bold text is not a heading.
-    if (n.nodeType === 3) return clean(n.textContent ?? '') === '';
-    if (n.nodeType !== 1) return true;
-    const tag = n.nodeName.toUpperCase();
-    if (tag === 'STRONG' || tag === 'B') return !n.querySelector?.('a');
-    if (tag === 'BR') return true;
-    return INLINE_TAGS.has(tag) && tag !== 'A' && Array.from(n.childNodes).every(bold);
-  };
-  return Array.from(node.childNodes).every(bold);
-}
-
-/**
- * A paragraph that is nothing but a relative link to another page of the site ("Back to the FOIA
- * glossary", "See all topics") is navigation, not content: quoted, it ends answers with page
- * furniture. A link elsewhere ("File with Department of Transportation"), into the page itself, or
- * to a phone number or an email address says what to do, and stays.
- */
-function onlyALink(node: DomNode, text: string): boolean {
-  const links = node.querySelectorAll?.('a') ?? [];
-  if (links.length !== 1) return false;
-  const link = links[0]!;
-  const href = (link.getAttribute?.('href') ?? '').trim();
-  if (href === '' || href.startsWith('#') || /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(href)) return false;
-  return text !== '' && text.replace(/[.:]$/, '') === clean(textOf(link));
-}
-
-/**
- * A footnote reference (`<sup><a href="#fn:2">2</a></sup>`, `<sup>[3]</sup>`) is not part of the
- * sentence: kept, it glues to the period ("technologies.2. Even where …") and splits no sentence.
- */
-function footnoteReference(node: DomNode, tag: string): boolean {
-  if (tag !== 'SUP') return false;
-  const text = clean(node.textContent ?? '');
-  if (!/^\[?(?:\d{1,3}|[*†‡§])\]?$/.test(text)) return false;
-  // A bare number is a footnote only as a link into the page ("m<sup>2</sup>" is a square metre).
-  const link = node.querySelector?.('a');
-  if (link) return (link.getAttribute?.('href') ?? '').startsWith('#');
-  return !/^\d+$/.test(text);
-}
-
-/** A link back to the top of its own page ("Back to top", "Volver al inicio"): navigation, not content. */
-function backToTop(node: DomNode, tag: string): boolean {
-  return tag === 'A' && /^#(top)?$/i.test((node.getAttribute?.('href') ?? '').trim());
-}
-
-/** Text of an element with line breaks and cells kept apart ("Lake Avenue<br>Northfield" → two words). */
-function textOf(node: DomNode, buttons = false): string {
-  if (node.nodeType === 3) return node.textContent ?? '';
-  if (node.nodeType !== 1) return '';
-  const tag = node.nodeName.toUpperCase();
-  if (tag === 'BR') return ' ';
-  if (
-    (SKIP_TAGS.has(tag) && !(buttons && tag === 'BUTTON')) ||
-    navigationRole(node) ||
-    footnoteReference(node, tag) ||
-    backToTop(node, tag)
-  )
-    return '';
-  let out = '';
-  const children = node.childNodes;
-  for (let i = 0; i < children.length; i++) out += textOf(children[i]!, buttons);
-  return INLINE_TAGS.has(tag) || tag === 'BUTTON' ? out : ` ${out} `;
 }
 
 /** Descriptions this short (in words), each one plain paragraph, make a definition list a list of pairs. */
@@ -421,8 +276,4 @@ function walkDefinitionList(dl: DomNode, blocks: Block[], stack: HeadingStack): 
 
 function pushText(blocks: Block[], stack: HeadingStack, text: string): void {
   blocks.push({ kind: 'text', headings: stack.map((s) => s.text), text });
-}
-
-function clean(s: string): string {
-  return s.replace(/\s+/g, ' ').trim();
 }
