@@ -1,4 +1,5 @@
 import type { WireBilingual, WireHelpContacts } from '@amicus/protocol/admin';
+import { isRecord } from '../conversations/untrusted.js';
 import type { SqlClient } from '../storage/sql.js';
 import { invalid } from './admin-error.js';
 import { hasControlCharacters } from './text-input.js';
@@ -24,9 +25,6 @@ export const EMPTY_HELP: WireHelpContacts = {
   contact: { name: { en: '', es: '' }, phone: '', url: '', hours: { en: '', es: '' } },
   referral: { self_help: { en: '', es: '' }, lawyer_referral: { en: '', es: '' } },
 };
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function only(value: Record<string, unknown>, keys: readonly string[], path: string): void {
   for (const key of Object.keys(value)) {
