@@ -9,6 +9,7 @@ import {
   negatedWords,
   questionKind,
 } from './cues.js';
+import { isFact } from './facts.js';
 import { words } from './words.js';
 
 const frameWords = (q: string) => [...frameWordPositions(q)].map((i) => words(q)[i]);
@@ -107,13 +108,26 @@ describe('frameWordPositions', () => {
   });
 
   it('reads a line\'s number and "the number for" as a phone number, "the number of" as a count', () => {
-    expect(intentsOf('what is the veterans crisis line number')).toContain('contact');
+    expect(intentsOf('what is the veterans crisis line number')).toContain('phone');
     expect(intentsOf('whats the number for the clerk')).toContain('contact');
-    expect(intentsOf('is there a hotline')).toContain('contact');
+    expect(intentsOf('is there a hotline')).toContain('phone');
     expect(intentsOf('what is the number of jurors')).toEqual(['count']);
     // A phone number "of" the court is no count.
-    expect(intentsOf('what is the phone number of the court')).toEqual(['contact']);
+    expect(intentsOf('what is the phone number of the court')).toEqual(['phone']);
     expect(intentsOf('is there a limit on the total number of claims')).toContain('count');
+  });
+
+  it('reads a question naming a phone as asking for a phone number only, one naming no channel for any contact', () => {
+    expect(intentsOf('what is the phone number for the tax court')).toEqual(['phone']);
+    expect(intentsOf('¿cuál es el número de teléfono del juzgado?')).toEqual(['phone']);
+    expect(intentsOf('what is the email of the clerk')).toEqual(['contact']);
+    expect(intentsOf('who do i contact about my case')).toContain('contact');
+    expect(isFact('Call the Court at (202) 521-0700.', ['phone'])).toBe(true);
+    expect(isFact('Write to admissions@ustaxcourt.gov.', ['phone'])).toBe(false);
+    expect(isFact('Write to admissions@ustaxcourt.gov.', ['contact'])).toBe(true);
+    // A TTY line is a phone fact with its number, not a sentence about TTY calls.
+    expect(isFact('TTY: 711', ['phone'])).toBe(true);
+    expect(isFact('All call takers must be able to recognize TTY calls.', ['phone'])).toBe(false);
   });
 
   it('reads "cuanto tardan" as how long, not how much', () => {
@@ -350,8 +364,8 @@ describe('negatedWords', () => {
 
 describe('intentsOf: the plural of a noun the question asks for', () => {
   it.each([
-    ['what are the phone numbers of the clerk', 'contact'],
-    ['¿cuáles son los teléfonos del juzgado?', 'contact'],
+    ['what are the phone numbers of the clerk', 'phone'],
+    ['¿cuáles son los teléfonos del juzgado?', 'phone'],
     ['court e-mails and contacts', 'contact'],
     ['list of court addresses', 'place'],
     ['¿cuáles son las direcciones de los juzgados?', 'place'],

@@ -90,7 +90,9 @@ export function cueText(question: string): string {
 
 export function intentsOf(question: string): Intent[] {
   const text = cueText(question);
-  const intents = CUES.filter((c) => c.patterns.some((re) => re.test(text))).map((c) => c.intent);
+  const found = CUES.filter((c) => c.patterns.some((re) => re.test(text))).map((c) => c.intent);
+  // A question naming a phone ("what is the phone number") is answered by one, not by an e-mail.
+  const intents = found.includes('phone') ? found.filter((i) => i !== 'contact') : found;
   return intents.includes('definition') && namesFact(text)
     ? intents.filter((i) => i !== 'definition')
     : intents;

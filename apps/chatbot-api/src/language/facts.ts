@@ -10,6 +10,7 @@ export const FACT_INTENTS = [
   'count',
   'frequency',
   'place',
+  'phone',
   'contact',
 ] as const;
 export type FactIntent = (typeof FACT_INTENTS)[number];
