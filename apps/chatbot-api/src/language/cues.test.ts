@@ -117,10 +117,14 @@ describe('frameWordPositions', () => {
     expect(intentsOf('is there a limit on the total number of claims')).toContain('count');
   });
 
-  it('reads a question naming a phone as asking for a phone number only, one naming no channel for any contact', () => {
+  it('reads a question naming a phone or an e-mail as asking for one, one naming no channel for any contact', () => {
     expect(intentsOf('what is the phone number for the tax court')).toEqual(['phone']);
     expect(intentsOf('¿cuál es el número de teléfono del juzgado?')).toEqual(['phone']);
-    expect(intentsOf('what is the email of the clerk')).toEqual(['contact']);
+    expect(intentsOf('what is the email of the clerk')).toEqual(['email']);
+    expect(intentsOf('what is the e-mail address of the clerk')).toEqual(['email']);
+    expect(intentsOf('¿cuál es la dirección de correo electrónico del juzgado?')).toEqual(['email']);
+    expect(intentsOf("what is the court's mailing address")).toEqual(['place']);
+    expect(isFact('Call the Court at (202) 521-0700.', ['email'])).toBe(false);
     expect(intentsOf('who do i contact about my case')).toContain('contact');
     expect(isFact('Call the Court at (202) 521-0700.', ['phone'])).toBe(true);
     expect(isFact('Write to admissions@ustaxcourt.gov.', ['phone'])).toBe(false);

@@ -91,8 +91,10 @@ export function cueText(question: string): string {
 export function intentsOf(question: string): Intent[] {
   const text = cueText(question);
   const found = CUES.filter((c) => c.patterns.some((re) => re.test(text))).map((c) => c.intent);
-  // A question naming a phone ("what is the phone number") is answered by one, not by an e-mail.
-  const intents = found.includes('phone') ? found.filter((i) => i !== 'contact') : found;
+  // A question naming a phone ("what is the phone number") is answered by one, not by an e-mail,
+  // and one naming an e-mail by an e-mail address; one also asking for contacts in general takes any.
+  const channel = (found.includes('phone') || found.includes('email')) && !/\bcontact(o)?s?\b/.test(text);
+  const intents = channel ? found.filter((i) => i !== 'contact') : found;
   return intents.includes('definition') && namesFact(text)
     ? intents.filter((i) => i !== 'definition')
     : intents;

@@ -11,6 +11,7 @@ export const FACT_INTENTS = [
   'frequency',
   'place',
   'phone',
+  'email',
   'contact',
 ] as const;
 export type FactIntent = (typeof FACT_INTENTS)[number];
