@@ -126,6 +126,10 @@ describe('frameWordPositions', () => {
     expect(intentsOf("what is the court's mailing address")).toEqual(['place']);
     expect(isFact('Call the Court at (202) 521-0700.', ['email'])).toBe(false);
     expect(intentsOf('who do i contact about my case')).toContain('contact');
+    // "Call" as a verb asks for a contact; "calendar call" (the first day of a trial session) does not.
+    expect(intentsOf('can i call the clerk')).toContain('contact');
+    expect(intentsOf('call the court')).toContain('contact');
+    expect(intentsOf('what happens at calendar call')).not.toContain('contact');
     expect(isFact('Call the Court at (202) 521-0700.', ['phone'])).toBe(true);
     expect(isFact('Write to admissions@ustaxcourt.gov.', ['phone'])).toBe(false);
     expect(isFact('Write to admissions@ustaxcourt.gov.', ['contact'])).toBe(true);
