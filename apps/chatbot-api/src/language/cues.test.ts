@@ -26,6 +26,12 @@ describe('frameWordPositions: the money a cost verb already says', () => {
     expect(frameWords('i cant pay my ticket right now')).toEqual(['right', 'now']);
     expect(frameWords('do i have the right to an interpreter')).toEqual([]);
   });
+
+  it('reads "maximum" and "minimum" as how an amount is asked, not what it is about', () => {
+    // A site that says "How much you can ask for: up to $12,500" never writes "maximum".
+    expect(frameWords('what is the maximum i can sue for in small claims')).toEqual(['maximum']);
+    expect(frameWords('¿cuál es el monto mínimo?')).toEqual(['minimo']);
+  });
 });
 
 describe('frameWordPositions', () => {
