@@ -129,11 +129,6 @@ function senses(pos: Pos, lemma: string, tagged = false): number[] {
     .map(Number);
 }
 
-/** Whether any sense of a lemma in one part of speech was seen in the sense-tagged corpus. */
-function attested(pos: Pos, lemma: string): boolean {
-  return senses(pos, lemma, true).length > 0;
-}
-
 /**
  * A word's lookup, remembered: each answer asks about the same few hundred words again. Bounded, and
  * emptied whole when full (a long-running server meets ever new typos and names).
@@ -158,10 +153,11 @@ export const synonyms = rememberedPerWord((word): string[] => {
     // A form WordNet lists but no reader met ("spots" as the eye's floaters) gives way to an attested
     // base form ("spot"); and of a lemma with attested senses only those count.
     const listed = baseForms(word).filter((f) => indexLine(pos, f) !== null);
-    const lemma = listed.find((f) => attested(pos, f)) ?? (listed.includes(word) ? word : listed[0]);
+    const tagged = listed.map((f) => senses(pos, f, true));
+    const at = tagged.findIndex((t) => t.length > 0);
+    const lemma = at >= 0 ? listed[at] : listed.includes(word) ? word : listed[0];
     if (lemma === undefined) continue;
-    const own = attested(pos, lemma) ? senses(pos, lemma, true) : senses(pos, lemma);
-    for (const offset of own) {
+    for (const offset of at >= 0 ? tagged[at]! : senses(pos, lemma)) {
       for (const w of synsetAt(pos, offset).words) {
         if (w !== word && w !== lemma && w.split(' ').length <= 2) out.add(w);
       }
