@@ -89,6 +89,23 @@ describe('analyzeQuestion', () => {
     expect(a.concepts.some((c) => c.key === 'blood')).toBe(true);
   });
 
+  it('adds a noun WordNet lists with a function word in it as a phrase concept of its own', () => {
+    const compound = (q: string) => analyzeQuestion(q, null).concepts.filter((c) => c.compound);
+    const down = compound('do i need a down payment for a home loan');
+    expect(down.map((c) => c.alternatives)).toEqual([[{ words: ['down', 'payment'], weight: 1 }]]);
+    // Its words keep their own concepts; an inflected head is the same compound.
+    expect(analyzeQuestion('down payment', null).concepts.length).toBeGreaterThan(1);
+    expect(compound('are down payments required').map((c) => c.key)).toEqual(['down payments']);
+    expect(compound('how long is the statute of limitations').map((c) => c.key)).toEqual([
+      'statute of limitations',
+    ]);
+    // Not a compound of content words only, nor one edged by an article, nor a phrasal verb.
+    expect(compound('do they test blood sugar levels')).toEqual([]);
+    expect(compound('where is the city hall')).toEqual([]);
+    expect(compound('how do i sign up for reminders')).toEqual([]);
+    expect(compound('what is the power of a judge')).toEqual([]);
+  });
+
   it("gives an English word its derivationally related forms, below the word's own weight", () => {
     const a = analyzeQuestion('how much is the fee to be admitted to practice', null);
     const admitted = a.concepts.find((c) => c.key === 'admitted');

@@ -12,7 +12,7 @@ import {
 import { findGlossaryPhrases, findPlainPhrases } from '../language/glossary.js';
 import { irregularForms } from '../language/irregular-forms.js';
 import { findLexiconPhrases, isSpanishLegalWord } from '../language/lexicon.js';
-import { derivations, isEnglishWord, synonyms } from '../language/wordnet.js';
+import { derivations, isEnglishWord, isNounCompound, synonyms } from '../language/wordnet.js';
 import { contentWords, detectLanguage, isFunctionWord, type Language, words } from '../language/words.js';
 
 /*
@@ -35,6 +35,11 @@ export interface Concept {
   boost: number;
   /** Only in the context the visitor gives before asking ("i got a summons, …"): it weighs less. */
   context?: boolean;
+  /**
+   * A compound of the question that holds a function word ("down payment", "power of attorney"): it
+   * adds to its words' own concepts and counts only when the site writes it (see addNounCompounds).
+   */
+  compound?: boolean;
   alternatives: Alternative[];
 }
 
@@ -142,7 +147,10 @@ function conceptsOf(text: string, boost: number, language: Language = questionLa
           alternatives.push({ words: [d], weight: DERIVED_WEIGHT });
     out.push({ key: w, boost, alternatives });
   });
-  if (language === 'en') addCompoundSynonyms(ws, out, covered, frame);
+  if (language === 'en') {
+    addCompoundSynonyms(ws, out, covered, frame);
+    addNounCompounds(ws, out, frame);
+  }
   addWrittenTerms(text, out);
   // Words said before the clause that asks ("i got a jury summons but i cant go that week, can i
   // postpone it") set the scene; the asking clause says what is wanted.
@@ -212,6 +220,32 @@ function addCompoundSynonyms(
         if (!head.alternatives.some((a) => a.words.join(' ') === w.join(' ')))
           head.alternatives.push({ words: w, weight: EVERYDAY_WEIGHT });
       }
+      break;
+    }
+  }
+}
+
+/** Articles: a compound never starts or ends with one ("the city" is no term a question asks about). */
+const ARTICLE = /^(a|an|the)$/;
+
+/**
+ * Nouns WordNet lists as one whose words include a function word ("down payment", "power of
+ * attorney", "statute of limitations"): the function word is no concept, so the words alone would
+ * find any page about payments or attorneys. The compound, as a phrase, is a concept of its own
+ * besides its words' concepts; it weighs only when the site writes it (concept-weights.ts).
+ */
+function addNounCompounds(ws: readonly string[], out: Concept[], frame: ReadonlySet<number>): void {
+  for (let i = 0; i < ws.length; i++) {
+    for (let n = Math.min(MAX_COMPOUND, ws.length - i); n >= 2; n--) {
+      const span = ws.slice(i, i + n);
+      if (ARTICLE.test(span[0]!) || ARTICLE.test(span[n - 1]!)) continue;
+      if (span.some((_, k) => frame.has(i + k))) continue;
+      const fn = span.map((w) => isFunctionWord(w, 'en'));
+      if (!fn.some(Boolean) || fn[n - 1] || fn.every(Boolean)) continue;
+      const key = span.join(' ');
+      if (out.some((c) => c.key === key) || !isNounCompound(key)) continue;
+      out.push({ key, boost: 1, compound: true, alternatives: [{ words: span, weight: 1 }] });
+      i += n - 1;
       break;
     }
   }

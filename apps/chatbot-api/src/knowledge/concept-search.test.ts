@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDeps } from '../../test/fixtures/temp-deps.js';
 import { addTextDocument } from '../../test/fixtures/text-document.js';
-import type { Concept } from '../answer/query.js';
+import { analyzeQuestion, type Concept } from '../answer/query.js';
 import { readOnFirstUse, searchConcepts, termEntry } from './concept-search.js';
 import { weighConcepts } from './concept-weights.js';
 import { phrasesFor, queryPhrases } from './fts-phrases.js';
@@ -50,6 +50,25 @@ describe('concept search candidates', () => {
     });
     expect(result.passages[0]?.documentId).toBe(both);
     expect(result.passages[0]?.match.matched).toEqual(expect.arrayContaining(['court', 'parking']));
+  });
+
+  it('ranks the page that writes a compound of the question above pages with its words apart', () => {
+    const servicing = addDoc(
+      'Servicing',
+      'If you miss a loan payment, call us before your next payment is late.',
+    );
+    const buying = addDoc('Buying', 'Most home loans are made without a down payment.');
+    for (const subject of ['jury', 'fees', 'records', 'hours'])
+      addDoc(subject, `Court ${subject} for visitors.`);
+    const result = searchConcepts(deps.db, {
+      accountId: 'acc',
+      namespaces: null,
+      concepts: analyzeQuestion('do i need a down payment for a loan', null).concepts,
+      text: 'do i need a down payment for a loan',
+      language: 'en',
+      limit: 5,
+    });
+    expect(result.passages.map((p) => p.documentId).slice(0, 2)).toEqual([buying, servicing]);
   });
 
   it('keeps the rarest word when a question is made only of common ones', () => {

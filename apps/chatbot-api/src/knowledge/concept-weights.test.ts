@@ -51,6 +51,17 @@ describe('weighConcepts', () => {
     expect(passport?.boost).toBe(1);
   });
 
+  it('keeps a compound of the question only when the site writes it', () => {
+    addPage('Home loans', 'Most loans are made without a down payment.');
+    expect(weigh('do i need a down payment').find((c) => c.key === 'down payment')?.known).toBe(true);
+    // "power of attorney" is not on the site: its words decide alone, and "attorney" stays unknown.
+    const asked = analyzeQuestion('can i pay with a power of attorney', null).concepts;
+    expect(asked.map((c) => c.key)).toContain('power of attorney');
+    const concepts = weigh('can i pay with a power of attorney');
+    expect(concepts.map((c) => c.key)).not.toContain('power of attorney');
+    expect(concepts.find((c) => c.key === 'power')?.known).toBe(false);
+  });
+
   it('keeps an unknown word as a full concept that weighs the most', () => {
     const concepts = weigh('how do i renew my passport');
     const passport = concepts.find((c) => c.key === 'passport');

@@ -54,6 +54,8 @@ export interface WeightedConcept {
   known: boolean;
   /** A number or a person the site never writes: said by the visitor, not asked about (see below). */
   incidental?: boolean;
+  /** A compound of the question (see answer/query.ts): dropped when the site never writes it. */
+  compound?: boolean;
   corrected?: string;
   alternatives: WeightedAlternative[];
 }
@@ -180,6 +182,7 @@ export function weighConcepts(
     const boost = incidental ? c.boost * UNKNOWN_NUMBER_BOOST : c.boost;
     return {
       key: c.key,
+      ...(c.compound ? { compound: true } : {}),
       boost,
       weight: (c.context ? CONTEXT_FACTOR : 1) * boost * Math.max(idf, 0.05),
       known,
@@ -192,10 +195,12 @@ export function weighConcepts(
   // site never writes is then more likely said differently there ("spots" for spaces) than a subject
   // the site lacks, and weighs no more than the heaviest word the site knows. A question naming fewer
   // ("how do i renew my passport") keeps its unknown word at the largest weight, and is declined.
-  const knownOwn = weighed.filter((c) => c.known && c.boost >= 1 && !c.key.includes(':'));
+  // A compound the site never writes says nothing its words do not (they are concepts of their own).
+  const written = weighed.filter((c) => c.known || !c.compound);
+  const knownOwn = written.filter((c) => c.known && c.boost >= 1 && !c.key.includes(':'));
   if (knownOwn.length >= KNOWN_FOR_CAP) {
     const cap = Math.max(...knownOwn.map((c) => c.weight));
-    for (const c of weighed) if (!c.known && c.weight > cap) c.weight = cap;
+    for (const c of written) if (!c.known && c.weight > cap) c.weight = cap;
   }
-  return weighed;
+  return written;
 }

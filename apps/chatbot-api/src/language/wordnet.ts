@@ -190,6 +190,17 @@ export const derivations = rememberedPerWord((word): string[] => {
   return [...out];
 });
 
+/**
+ * Whether words make a noun WordNet lists as one ("down payment", "power of attorney", "statute of
+ * limitations"), the last word in any inflection ("down payments").
+ */
+export const isNounCompound = rememberedPerWord((phrase): boolean => {
+  const ws = phrase.split(' ');
+  if (ws.length < 2) return false;
+  const last = ws[ws.length - 1]!;
+  return baseForms(last).some((f) => indexLine('noun', [...ws.slice(0, -1), f].join('_')) !== null);
+});
+
 /** Closes the database files (tests). */
 export function closeWordnet(): void {
   for (const f of files.values()) closeSync(f.fd);
