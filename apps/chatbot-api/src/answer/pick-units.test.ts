@@ -406,6 +406,31 @@ describe('pickUnits: a list item the question singles out', () => {
     expect(pickUnits(off, [], false).map((u) => u.unit.position)).toEqual([0]);
   });
 
+  it('reads on from a best sentence that points at what follows it, to the list it points at', () => {
+    const units = [
+      unit('You may get burial allowances if any of the below relationships describes you.', 0, 0.8, false),
+      unit('One of these must describe your relationship.', 1, 0, false),
+      unit('You’re:', 2, 0, false),
+      unit('The surviving spouse, or', 3, 0, false, true),
+      unit('A surviving child', 4, 0, false, true),
+      unit('Transport costs are covered too.', 5, 0, false),
+    ];
+    expect(pickUnits(units, [], false).map((u) => u.unit.position)).toEqual([0, 1, 2, 3, 4]);
+    // A list right after the pointing sentence is read with it; in Spanish too.
+    const direct = [
+      unit('Puede pedir un plan de pagos si cumple los requisitos que siguen.', 0, 0.8, false),
+      unit('Tener ingresos bajos', 1, 0, false, true),
+      unit('Vivir en el condado', 2, 0, false, true),
+      unit('Las multas se pagan en línea.', 3, 0, false),
+    ];
+    expect(pickUnits(direct, [], false).map((u) => u.unit.position)).toEqual([0, 1, 2]);
+    // A sentence pointing nowhere stops where the text turns to something else.
+    const plain = units.map((u, i) =>
+      i === 0 ? { ...u, unit: { ...u.unit, text: 'You may get burial allowances.' } } : u,
+    );
+    expect(pickUnits(plain, [], false).map((u) => u.unit.position)).toEqual([0]);
+  });
+
   it('reads the prose a quoted lead-in introduces', () => {
     const units = unitsOf(
       "The search tool uses logic and machine learning. Here's how it all comes together:\nPathway logic: first, it checks common requests.\nAgency matching: then it looks at agency names.",

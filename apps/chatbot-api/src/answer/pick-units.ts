@@ -1,4 +1,4 @@
-import { joinerOf, joinsAll, opensLeaning, withoutJoiner } from '../language/answer-words.js';
+import { joinerOf, joinsAll, opensLeaning, pointsAhead, withoutJoiner } from '../language/answer-words.js';
 import type { Intent } from '../language/cues.js';
 import { factIntentsOf } from '../language/facts.js';
 import { HEADING_PARAGRAPH, type ScoredUnit } from './score-units.js';
@@ -14,6 +14,8 @@ export const MAX_LIST_ITEMS = 8;
 const MAX_SENTENCES = 3;
 const MAX_STEPS = 6;
 const MAX_CHARS = 900;
+/** Prose sentences read on after one that points at what follows it, before the list it points at. */
+const POINTED_PROSE = 2;
 /** A unit this many times more about the question than the fact quoted is quoted with it. */
 const TOPIC_OVER_FACT = 2;
 /** A sentence this many times more about a "how do I" question than any list answers it instead. */
@@ -278,10 +280,13 @@ function choose(
   const asks = (u: ScoredUnit) => isQuestion(u.unit.text);
   // Reading on from the best unit while the text stays on the question, then its lead-in.
   // Reading a list that a quoted lead-in introduces: its items go with it.
-  let led = best.unit.text.endsWith(':');
+  let led = best.unit.text.endsWith(':') || pointsAhead(best.unit.text);
   // The items of a list a quoted lead-in introduces are read whole (up to the list's own limit), not
   // counted as sentences: two of the conditions that "all of these must be true" name mislead.
   const ledItems = new Set<ScoredUnit>();
+  // A sentence pointing at what follows it ("if any of the below relationships describes you") is
+  // read on to that: the prose after it, up to two sentences, and the list they lead into.
+  let ahead = pointsAhead(best.unit.text) ? POINTED_PROSE : 0;
   for (let i = best.unit.position + 1; i < units.length; i++) {
     const u = units[i]!;
     if (u.unit.listItem && led && ledItems.size >= MAX_LIST_ITEMS) break;
@@ -307,11 +312,13 @@ function choose(
       picked.every(asks) ||
       opensLeaning(u.unit.text) ||
       // The rest of the best sentence's paragraph: the author's own unit of thought.
-      sameParagraph(u, best);
+      sameParagraph(u, best) ||
+      ahead > 0;
     if (!onTopic && !intents.includes('steps')) break;
     picked.push(u);
     if (inLedList) ledItems.add(u);
-    led = u.unit.text.endsWith(':') || (led && u.unit.listItem);
+    led = u.unit.text.endsWith(':') || pointsAhead(u.unit.text) || (led && u.unit.listItem);
+    ahead = pointsAhead(u.unit.text) ? POINTED_PROSE : u.unit.listItem || led ? 0 : ahead - 1;
   }
   const prev = units[best.unit.position - 1];
   if (prev && picked.length < max && prev.unit.text.endsWith(':')) picked.unshift(prev);

@@ -5,7 +5,8 @@ import { words } from './words.js';
  * Words the composer reads in the text it quotes (data/language/answer-words.json): the joiner that
  * ends a list item ("…65 years old, or"), the bare yes or no an FAQ answer may open with, the labels
  * an FAQ writes before its questions and answers ("Q1:", "A:"), the words
- * that open a sentence leaning on the one before it, and the abbreviations whose period ends no
+ * that open a sentence leaning on the one before it, those by which one points at what follows it,
+ * and the abbreviations whose period ends no
  * sentence.
  */
 const raw = JSON.parse(readDataFile('answer-words.json')) as {
@@ -13,6 +14,7 @@ const raw = JSON.parse(readDataFile('answer-words.json')) as {
   bareAnswers: string[];
   faqLabels: { question: string[]; answer: string[] };
   leaningOpeners: { en: string[]; es: string[] };
+  forwardPointers: { en: string[]; es: string[] };
   abbreviations: string[];
 };
 
@@ -68,6 +70,18 @@ const OPENING_WORDS = 4;
  */
 export function opensLeaning(sentence: string): boolean {
   return LEANING.test(words(sentence).slice(0, OPENING_WORDS).join(' '));
+}
+
+const POINTING = new RegExp(
+  `\\b(?:${[...raw.forwardPointers.en, ...raw.forwardPointers.es].join('|')})\\b|\\bbelow$`,
+);
+
+/**
+ * Whether a sentence points at what follows it ("…if any of the below relationships describes your
+ * connection.", "The steps are as follows."): it is no answer without that.
+ */
+export function pointsAhead(sentence: string): boolean {
+  return POINTING.test(words(sentence).join(' '));
 }
 
 /**
