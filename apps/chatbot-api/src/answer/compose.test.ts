@@ -432,6 +432,8 @@ describe('composeAnswer: "when"', () => {
         cite: true,
       });
     expect(ask().outcome).toBe('not_found');
+    // Staff read why: not too little coverage (52 % is enough), but only one of the two things held.
+    expect(ask().explanation.reason).toMatch(/holds only one of the things it names \(renew, passport\)/);
     // The one thing held carrying most of the question is enough.
     page.match.coverage = 0.7;
     page.match.ownCoverage = 0.7;

@@ -151,12 +151,12 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   const holdsOne = (p: ConceptPassage) =>
     named.size >= 2 && p.match.matched.filter((k) => named.has(k) && !p.match.loose.includes(k)).length === 1;
   let anyCovering = search.passages.filter((p) => coverageOf(p) >= COVERAGE_THRESHOLD);
-  if (
+  const onlyOneThing =
+    anyCovering.length > 0 &&
     anyCovering.every(
       (p) => holdsOne(p) && Math.min(coverageOf(p), p.match.sureCoverage) < ONE_THING_THRESHOLD,
-    )
-  )
-    anyCovering = [];
+    );
+  if (onlyOneThing) anyCovering = [];
   // A page in a language the visitor did not ask in never answers when one in theirs covers the
   // question: an English question quoted from a Spanish page (matched through a cognate) helps nobody.
   const readableCovering = anyCovering.filter((p) => readable(p, language));
@@ -166,9 +166,11 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
     const reason =
       analysis.concepts.length === 0
         ? 'the question names nothing to look for'
-        : top
-          ? `the best passage holds ${Math.round(coverageOf(top) * 100)} % of the question's weighted concepts (needs ${COVERAGE_THRESHOLD * 100} %); missing: ${top.match.missing.join(', ')}`
-          : "no passage holds any of the question's concepts";
+        : onlyOneThing
+          ? `every passage holding ${COVERAGE_THRESHOLD * 100} % of the question's weighted concepts holds only one of the things it names (${[...named].join(', ')}), which carries less than ${ONE_THING_THRESHOLD * 100} % of the question`
+          : top
+            ? `the best passage holds ${Math.round(coverageOf(top) * 100)} % of the question's weighted concepts (needs ${COVERAGE_THRESHOLD * 100} %); missing: ${top.match.missing.join(', ')}`
+            : "no passage holds any of the question's concepts";
     const unknown = search.concepts.filter((c) => !c.known).map((c) => c.key);
     const why =
       unknown.length > 0 ? `${reason}; found nowhere in the knowledge base: ${unknown.join(', ')}` : reason;
