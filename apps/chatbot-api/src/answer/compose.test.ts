@@ -1181,6 +1181,23 @@ describe('composeAnswer: a bare word is no answer', () => {
     });
     expect(next.content).toMatch(/^Ask the clerk for an interpreter\./);
   });
+
+  it('does not count the words of the lead-in quoted with a bare list item', () => {
+    const states = passage('/centers/', 'Centers', 'This office serves:\n- Oklahoma\n- Texas', {
+      score: 2,
+      coverage: 0.8,
+    });
+    const ask = () =>
+      composeAnswer({
+        analysis: analyzeQuestion('interpreter in texas', null),
+        search: search([states]),
+        cite: true,
+      });
+    expect(ask().outcome).toBe('not_found');
+    // An item that says something is an answer, with its lead-in.
+    states.text = 'This office serves:\n- Oklahoma\n- Texas, where an interpreter comes to every hearing';
+    expect(ask().content).toMatch(/^This office serves:\n\n- Texas, where an interpreter/);
+  });
 });
 
 describe('composeAnswer: a follow-up and an FAQ entry', () => {

@@ -211,7 +211,11 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   // A list item that only repeats the question's words ("Movie theaters." for "do movie theaters
   // have to have captions") mentions what is asked without saying anything of it.
   const asked = new Set(contentWords(analysis.question).map((w) => stem(w, language)));
-  const says = (units: ScoredUnit[]) => {
+  // A lead-in quoted with its list's items ("This office serves:" then "Texas.") says what the items
+  // are, not anything itself; quoted alone, it brings the sub-sections it introduces (below).
+  const introduces = (u: ScoredUnit) => !u.unit.listItem && !u.fact && u.unit.text.trim().endsWith(':');
+  const says = (picked: ScoredUnit[]) => {
+    const units = picked.some((u) => u.unit.listItem) ? picked.filter((u) => !introduces(u)) : picked;
     if (units.every((u) => isQuestion(u.unit.text))) return false;
     if (units.some((u) => u.fact)) return true;
     const quoted = units.flatMap((u) => contentWords(u.unit.text));

@@ -431,6 +431,21 @@ describe('pickUnits: a list item the question singles out', () => {
     expect(pickUnits(plain, [], false).map((u) => u.unit.position)).toEqual([0]);
   });
 
+  it('quotes a list item from the middle of its list with the lead-in that says what the items are', () => {
+    const units = [
+      unit('Courts must comply with the ADA, including for example:', 0, 0.2, false),
+      unit('When a caseworker visits your home.', 1, 0, false, true),
+      unit('When you are in court, in a hearing about custody.', 2, 0.9, false, true),
+      unit('Individual treatment matters.', 3, 0, false),
+    ];
+    expect(pickUnits(units, [], false).map((u) => u.unit.position)).toEqual([0, 2]);
+    // Not a prose unit that leads into nothing.
+    const plain = units.map((u, i) =>
+      i === 0 ? { ...u, unit: { ...u.unit, text: 'Courts must comply.' } } : u,
+    );
+    expect(pickUnits(plain, [], false).map((u) => u.unit.position)).toEqual([2]);
+  });
+
   it('reads the prose a quoted lead-in introduces', () => {
     const units = unitsOf(
       "The search tool uses logic and machine learning. Here's how it all comes together:\nPathway logic: first, it checks common requests.\nAgency matching: then it looks at agency names.",

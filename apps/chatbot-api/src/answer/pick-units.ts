@@ -320,6 +320,12 @@ function choose(
     led = u.unit.text.endsWith(':') || pointsAhead(u.unit.text) || (led && u.unit.listItem);
     ahead = pointsAhead(u.unit.text) ? POINTED_PROSE : u.unit.listItem || led ? 0 : ahead - 1;
   }
+  // A list item quoted without its list ("When you are in court, participating in a hearing…") is
+  // said with the lead-in that tells what the items are ("…need to comply with the ADA, including:").
+  const run = best.unit.listItem ? listRuns(units).find((r) => r.items.includes(best)) : undefined;
+  const lead = run?.lead;
+  if (run && run.items[0] !== best && lead && leadsIn(lead) && !picked.includes(lead))
+    return [lead, ...picked].sort((a, b) => a.unit.position - b.unit.position);
   const prev = units[best.unit.position - 1];
   if (prev && picked.length < max && prev.unit.text.endsWith(':')) picked.unshift(prev);
   // A best sentence that leans on the one before it ("This is done by …") is quoted with it.
