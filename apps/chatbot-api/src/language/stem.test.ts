@@ -15,6 +15,25 @@ describe('stem', () => {
     expect(stem('bus', 'en')).toBe('bus');
   });
 
+  it('keeps apart English words Porter2 stems like an unrelated word, each with its own forms', () => {
+    for (const [a, b] of [
+      ['probation', 'probate'],
+      ['business', 'busy'],
+      ['officers', 'office'],
+      ['several', 'severe'],
+      ['organization', 'organ'],
+      ['relatives', 'related'],
+      ['witness', 'wit'],
+      ['department', 'depart'],
+    ])
+      expect(stem(a!, 'en'), `${a} / ${b}`).not.toBe(stem(b!, 'en'));
+    expect(stem('officers', 'en')).toBe(stem('officer', 'en'));
+    expect(stem('organized', 'en')).toBe(stem('organizations', 'en'));
+    // Words the table does not list are Porter2's, as before.
+    expect(stem('offices', 'en')).toBe(stem('office', 'en'));
+    expect(stem('businesses', 'en')).toBe(stem('business', 'en'));
+  });
+
   it('meets a Spanish plural and its singular where Snowball alone stems them apart', () => {
     for (const [singular, plural] of [
       ['mujer', 'mujeres'],

@@ -1,10 +1,12 @@
 import { createRequire } from 'node:module';
+import { dataLines } from './data-files.js';
 import { type Language, words } from './words.js';
 
 /*
  * Snowball stemmers (the snowball-stemmers package, a port of the Snowball project's algorithms):
  * English (Porter2) and Spanish, so "payments"/"paying" and "pagan"/"pago"/"pagar" meet. Words are
  * folded first (see words.ts); stems are cached because the same words recur in every passage.
+ * English words Porter2 stems like an unrelated word keep a stem of their own (see below).
  */
 
 interface Stemmer {
@@ -31,6 +33,17 @@ const SPANISH_Z_PLURAL = /^(.{2,})ces$/;
 const SPANISH_SHORT_PLURAL = /^(.+[ao])s$/;
 const caches: Record<Language, Map<string, string>> = { en: new Map(), es: new Map() };
 
+/**
+ * English words Porter2 stems like an unrelated word ("probation" like "probate", "business" like
+ * "busy"), with the stem each is given instead (data/language/stem-exceptions.en.tsv).
+ */
+const ENGLISH_EXCEPTIONS = new Map<string, string>();
+for (const line of dataLines('stem-exceptions.en.tsv')) {
+  const [own, forms = ''] = line.split('\t');
+  for (const form of forms.split(','))
+    if (own && form.trim()) ENGLISH_EXCEPTIONS.set(form.trim(), own.trim());
+}
+
 export function stem(word: string, language: Language): string {
   if (word.length <= 2 || /\d/.test(word)) return word;
   const cache = caches[language];
@@ -41,7 +54,8 @@ export function stem(word: string, language: Language): string {
     s =
       language === 'es'
         ? spanishStem(word)
-        : STEMMERS.en.stem(VOWELLESS_PLURAL.test(word) ? word.slice(0, -1) : word);
+        : (ENGLISH_EXCEPTIONS.get(word) ??
+          STEMMERS.en.stem(VOWELLESS_PLURAL.test(word) ? word.slice(0, -1) : word));
     if (cache.size >= CACHE_LIMIT) cache.clear();
     cache.set(word, s);
   }
