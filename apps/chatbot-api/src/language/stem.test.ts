@@ -20,6 +20,7 @@ describe('stem', () => {
       ['probation', 'probate'],
       ['business', 'busy'],
       ['officers', 'office'],
+      ['accountant', 'account'],
       ['several', 'severe'],
       ['organization', 'organ'],
       ['relatives', 'related'],
