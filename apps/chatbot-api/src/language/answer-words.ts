@@ -4,10 +4,9 @@ import { words } from './words.js';
 /*
  * Words the composer reads in the text it quotes (data/language/answer-words.json): the joiner that
  * ends a list item ("…65 years old, or"), the bare yes or no an FAQ answer may open with, the labels
- * an FAQ writes before its questions and answers ("Q1:", "A:"), the words
- * that open a sentence leaning on the one before it, those by which one points at what follows it,
- * and the abbreviations whose period ends no
- * sentence.
+ * an FAQ writes before its questions and answers ("Q1:", "A:"), the words that open a sentence
+ * leaning on the one before it, those by which one points at what follows it, and the abbreviations
+ * whose period ends no sentence.
  */
 const raw = JSON.parse(readDataFile('answer-words.json')) as {
   joiners: { all: string[]; any: string[] };
