@@ -6,7 +6,7 @@ import { stem } from '../language/stem.js';
 import { contentWords, isSpanishSentence, type Language, words } from '../language/words.js';
 import { answeringSections, COVERAGE_THRESHOLD } from './answer-sections.js';
 import { choosePrimary, passageLanguage, readable } from './passage-language.js';
-import { pickUnits, trimToBudget } from './pick-units.js';
+import { leadsIn, pickUnits, trimToBudget } from './pick-units.js';
 import type { QueryAnalysis } from './query.js';
 import { neutralizeMarkdown, render } from './render.js';
 import { contactSentence, type HelpContacts, REPLIES, referralSentence } from './replies.js';
@@ -213,7 +213,7 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   const asked = new Set(contentWords(analysis.question).map((w) => stem(w, language)));
   // A lead-in quoted with its list's items ("This office serves:" then "Texas.") says what the items
   // are, not anything itself; quoted alone, it brings the sub-sections it introduces (below).
-  const introduces = (u: ScoredUnit) => !u.unit.listItem && !u.fact && u.unit.text.trim().endsWith(':');
+  const introduces = (u: ScoredUnit) => leadsIn(u) && !u.fact;
   const says = (picked: ScoredUnit[]) => {
     const units = picked.some((u) => u.unit.listItem) ? picked.filter((u) => !introduces(u)) : picked;
     if (units.every((u) => isQuestion(u.unit.text))) return false;
@@ -282,7 +282,7 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   // one per way ("You can pay online, by mail, or in person." then "Pay online", "Pay by mail"…).
   // The sections that follow are read from the index only here, when one of these applies.
   const last = picked.at(-1)!;
-  const leadIn = last.unit.text.endsWith(':') && !last.unit.listItem;
+  const leadIn = leadsIn(last);
   const howTo = !leadIn && analysis.intents.includes('steps') && !picked.some((u) => u.unit.listItem);
   let brought: { headingPath: string[]; text: string }[] = [];
   if (leadIn || howTo) {

@@ -44,7 +44,7 @@ function listRuns(units: readonly ScoredUnit[]): { lead: ScoredUnit | null; item
 }
 
 /** A prose unit that leads into what follows it ("Both of these must be true:"). */
-function leadsIn(u: ScoredUnit): boolean {
+export function leadsIn(u: ScoredUnit): boolean {
   return !u.unit.listItem && u.unit.text.endsWith(':');
 }
 
@@ -280,13 +280,14 @@ function choose(
   const asks = (u: ScoredUnit) => isQuestion(u.unit.text);
   // Reading on from the best unit while the text stays on the question, then its lead-in.
   // Reading a list that a quoted lead-in introduces: its items go with it.
-  let led = best.unit.text.endsWith(':') || pointsAhead(best.unit.text);
+  const bestPoints = pointsAhead(best.unit.text);
+  let led = best.unit.text.endsWith(':') || bestPoints;
   // The items of a list a quoted lead-in introduces are read whole (up to the list's own limit), not
   // counted as sentences: two of the conditions that "all of these must be true" name mislead.
   const ledItems = new Set<ScoredUnit>();
   // A sentence pointing at what follows it ("if any of the below relationships describes you") is
   // read on to that: the prose after it, up to two sentences, and the list they lead into.
-  let ahead = pointsAhead(best.unit.text) ? POINTED_PROSE : 0;
+  let ahead = bestPoints ? POINTED_PROSE : 0;
   for (let i = best.unit.position + 1; i < units.length; i++) {
     const u = units[i]!;
     if (u.unit.listItem && led && ledItems.size >= MAX_LIST_ITEMS) break;
@@ -317,8 +318,9 @@ function choose(
     if (!onTopic && !intents.includes('steps')) break;
     picked.push(u);
     if (inLedList) ledItems.add(u);
-    led = u.unit.text.endsWith(':') || pointsAhead(u.unit.text) || (led && u.unit.listItem);
-    ahead = pointsAhead(u.unit.text) ? POINTED_PROSE : u.unit.listItem || led ? 0 : ahead - 1;
+    const points = pointsAhead(u.unit.text);
+    led = u.unit.text.endsWith(':') || points || (led && u.unit.listItem);
+    ahead = points ? POINTED_PROSE : u.unit.listItem || led ? 0 : ahead - 1;
   }
   // A list item quoted without its list ("When you are in court, participating in a hearing…") is
   // said with the lead-in that tells what the items are ("…need to comply with the ADA, including:").

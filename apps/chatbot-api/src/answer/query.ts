@@ -241,7 +241,8 @@ function addNounCompounds(ws: readonly string[], out: Concept[], frame: Readonly
       if (ARTICLE.test(span[0]!) || ARTICLE.test(span[n - 1]!)) continue;
       if (span.some((_, k) => frame.has(i + k))) continue;
       const fn = span.map((w) => isFunctionWord(w, 'en'));
-      if (!fn.some(Boolean) || fn[n - 1] || fn.every(Boolean)) continue;
+      // A function word inside, and a content word last (so never function words only).
+      if (!fn.some(Boolean) || fn[n - 1]) continue;
       const key = span.join(' ');
       if (out.some((c) => c.key === key) || !isNounCompound(key)) continue;
       out.push({ key, boost: 1, compound: true, alternatives: [{ words: span, weight: 1 }] });
