@@ -100,6 +100,32 @@ const mutated = (ep: JsonEndpoint) =>
     .tuple(fc.constantFrom(...Object.keys(ep.valid), 'extra'), fc.jsonValue({ maxDepth: 3 }))
     .map(([field, value]) => JSON.stringify({ ...ep.valid, [field]: value }));
 
+/** Objects whose own keys shadow what JavaScript calls when it turns a value into text or copies it. */
+const SHADOWING: readonly unknown[] = [
+  { toString: '' },
+  { valueOf: 1, toString: null },
+  JSON.parse('{"__proto__":{"admin":true}}'),
+  { constructor: 'x', hasOwnProperty: 1 },
+  { toJSON: 'x', length: 3 },
+];
+
+/** Each field of a valid body, and each key of an object inside an array field, replaced by `value`. */
+function withValueEverywhere(valid: Record<string, unknown>, value: unknown): Record<string, unknown>[] {
+  const bodies: Record<string, unknown>[] = [];
+  for (const [field, original] of [...Object.entries(valid), ['extra', undefined] as const]) {
+    bodies.push({ ...valid, [field]: value }, { ...valid, [field]: [value] });
+    const first = Array.isArray(original) ? original[0] : undefined;
+    if (first && typeof first === 'object') {
+      for (const key of Object.keys(first)) bodies.push({ ...valid, [field]: [{ ...first, [key]: value }] });
+    }
+    if (original && typeof original === 'object' && !Array.isArray(original)) {
+      for (const key of Object.keys(original))
+        bodies.push({ ...valid, [field]: { ...original, [key]: value } });
+    }
+  }
+  return bodies;
+}
+
 beforeAll(async () => {
   const res = await call(target().url('/conversations'), 'POST', { key: target().chatKey, json: {} });
   conversationId = (res.body as { id: string }).id;
@@ -136,6 +162,16 @@ describe('Bad input (property-based)', () => {
       );
     });
   }
+
+  it('never answers an object shadowing a built-in name, in any field, with a 5xx', async () => {
+    for (const ep of ENDPOINTS) {
+      for (const value of SHADOWING) {
+        for (const body of withValueEverywhere(ep.valid, value)) {
+          expectNoServerError(await post(ep, JSON.stringify(body)));
+        }
+      }
+    }
+  });
 
   it('never answers malformed multipart bodies on POST /ingest/files with a 5xx; every error has the envelope', {
     timeout: 120_000,

@@ -216,6 +216,18 @@ const anyValue = fc.oneof(
   ),
 );
 
+/**
+ * Objects whose own keys shadow what JavaScript calls on a value it turns into text or copies: `String(v)` on
+ * `{"toString":""}` throws, `Object.assign` on `{"__proto__":…}` swaps a prototype. Each is tried in every field.
+ */
+const SHADOWING: readonly unknown[] = [
+  { toString: '' },
+  { valueOf: 1, toString: null },
+  JSON.parse('{"__proto__":{"admin":true}}'),
+  { constructor: 'x', hasOwnProperty: 1 },
+  { toJSON: 'x', length: 3 },
+];
+
 beforeAll(async () => {
   const t = target();
   if (t.kind !== 'local') return;
@@ -246,6 +258,23 @@ describe('Bad input in bodies (property-based)', () => {
         const res = await send(ep, body);
         expect(res.status, `${body}: ${res.text}`).toBe(400);
         expectClearRefusal(res);
+      }
+    });
+
+    it(`refuses an object shadowing a built-in name in each field of ${ep.name}, and writes nothing`, async (ctx) => {
+      ours(ctx, target());
+      for (const field of [...Object.keys(ep.valid()), 'extra']) {
+        for (const value of SHADOWING) {
+          const body = { ...ep.valid(), [field]: value };
+          const before = ep.state ? await ep.state(body) : undefined;
+          const res = await send(ep, JSON.stringify(body));
+          const refusal = expectClearRefusal(res);
+          if (!refusal) continue;
+          if (refusal.field !== null) {
+            expect([field, ...(ep.related?.[field] ?? [])], res.text).toContain(refusal.field);
+          }
+          if (ep.state) expect(await ep.state(body), `${field}: ${JSON.stringify(value)}`).toEqual(before);
+        }
       }
     });
 

@@ -42,31 +42,32 @@ const text = (maxLength?: number) =>
   );
 
 // /logout and /events are left out: one ends the session the fuzzer needs, the other never ends.
+const KNOWN_PATHS = [
+  '/session',
+  '/login',
+  '/uploads',
+  '/crawls',
+  '/jobs',
+  '/documents',
+  '/documents/bulk-delete',
+  '/namespaces',
+  '/audit',
+  '/settings/origins',
+  '/jobs/00000000-0000-4000-8000-000000000000',
+  '/documents/00000000-0000-4000-8000-000000000000',
+  '/documents/00000000-0000-4000-8000-000000000000/link',
+  '/settings/help',
+  '/try',
+  '/insights',
+  '/insights/export',
+  '/court-dates/status',
+  '/court-dates/consent',
+  '/court-dates/outbox',
+  '/court-dates/consent-log',
+  '/court-dates/forget',
+];
 const paths = fc.oneof(
-  fc.constantFrom(
-    '/session',
-    '/login',
-    '/uploads',
-    '/crawls',
-    '/jobs',
-    '/documents',
-    '/documents/bulk-delete',
-    '/namespaces',
-    '/audit',
-    '/settings/origins',
-    '/jobs/00000000-0000-4000-8000-000000000000',
-    '/documents/00000000-0000-4000-8000-000000000000',
-    '/documents/00000000-0000-4000-8000-000000000000/link',
-    '/settings/help',
-    '/try',
-    '/insights',
-    '/insights/export',
-    '/court-dates/status',
-    '/court-dates/consent',
-    '/court-dates/outbox',
-    '/court-dates/consent-log',
-    '/court-dates/forget',
-  ),
+  fc.constantFrom(...KNOWN_PATHS),
   text(40).map((s) => `/documents/${encodeURIComponent(s)}/link`),
   text(40).map((s) => `/documents/${encodeURIComponent(s)}`),
   text(40).map((s) => `/jobs/${encodeURIComponent(s)}`),
@@ -137,6 +138,37 @@ const jsonBodies = fc.oneof(
     { requiredKeys: [] },
   ),
 );
+/** Every field name the record above fills. */
+const FIELDS = [
+  'namespace',
+  'seed_urls',
+  'max_pages',
+  'max_depth',
+  'rate_limit_rps',
+  'allowed_domains',
+  'ids',
+  'origins',
+  'username',
+  'password',
+  'question',
+  'url',
+  'title',
+  'contact',
+  'referral',
+  'language',
+  'text',
+  'channel',
+  'destination',
+];
+/** Objects whose own keys shadow what JavaScript calls when it turns a value into text or copies it. */
+const SHADOWING: readonly unknown[] = [
+  { toString: '' },
+  { valueOf: 1, toString: null },
+  JSON.parse('{"__proto__":{"admin":true}}'),
+  { constructor: 'x', hasOwnProperty: 1 },
+  { toJSON: 'x', length: 3 },
+];
+
 const bodies = fc.oneof(
   jsonBodies.map((v) => ({ type: 'application/json', body: JSON.stringify(v) ?? 'null' })),
   fc.string({ maxLength: 200 }).map((s) => ({ type: 'application/json', body: s })),
@@ -149,6 +181,28 @@ const bodies = fc.oneof(
 );
 
 describe('admin API fuzz', () => {
+  it('never answers 5xx to an object shadowing a built-in name in any field', {
+    timeout: 120_000,
+  }, async () => {
+    const requests: [string, string, unknown][] = [];
+    for (const path of KNOWN_PATHS) {
+      for (const value of SHADOWING) {
+        const all = Object.fromEntries(FIELDS.map((f) => [f, value]));
+        for (const method of ['POST', 'PUT', 'PATCH']) requests.push([method, path, all]);
+        for (const f of FIELDS) requests.push(['POST', path, { [f]: value }]);
+      }
+    }
+    for (const [method, path, body] of requests) {
+      const res = await admin.fetch(path, {
+        method,
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json' },
+      });
+      await res.arrayBuffer();
+      expect(res.status, `${method} ${path} ${JSON.stringify(body)}`).toBeLessThan(500);
+    }
+  });
+
   it('never answers 5xx to arbitrary signed-in requests', async () => {
     const seen = new Set<number>();
     await fc.assert(

@@ -65,6 +65,15 @@ const anyValue = fc.oneof(
   ),
 );
 
+/** Objects whose own keys shadow what JavaScript calls when it turns a value into text or copies it. */
+const SHADOWING: readonly unknown[] = [
+  { toString: '' },
+  { valueOf: 1, toString: null },
+  JSON.parse('{"__proto__":{"admin":true}}'),
+  { constructor: 'x', hasOwnProperty: 1 },
+  { toJSON: 'x', length: 3 },
+];
+
 function parses(text: string): boolean {
   try {
     JSON.parse(text);
@@ -160,6 +169,21 @@ describe('court dates and reminders: generated bad input', () => {
       );
     });
   }
+
+  it('refuses an object shadowing a built-in name in each field of every route by naming that field', async () => {
+    for (const ep of ENDPOINTS) {
+      const base = refusal(await post(ep.path, JSON.stringify(ep.valid)));
+      for (const field of [...Object.keys(ep.valid), 'extra']) {
+        for (const value of SHADOWING) {
+          const res = await post(ep.path, JSON.stringify({ ...ep.valid, [field]: value }));
+          const r = refusal(res);
+          if (!r || res.status !== 400) continue;
+          const named = [field, ...(ep.related?.[field] ?? []), ...(base ? [base.param] : [])];
+          expect(named, `${ep.path} ${field}: ${res.text}`).toContain(r.param);
+        }
+      }
+    }
+  });
 
   it('answers every route in the same way for a body that is not an object', async () => {
     for (const ep of ENDPOINTS) {

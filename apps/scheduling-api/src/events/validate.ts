@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { findClient } from '../clients/store.js';
 import type { Db } from '../db/database.js';
-import { optionalFlag, optionalText } from '../http/fields.js';
+import { optionalFlag, optionalText, scalarText } from '../http/fields.js';
 import { badRequest } from '../http/http-error.js';
 import { resolveNamed } from '../settings/agency.js';
 import { isDate, normalizeTime, splitDateTime } from '../time/zoned-time.js';
@@ -114,9 +114,13 @@ export function parseEventBody(
     const v = optionalText(body, field);
     if (v !== undefined) input[field] = v;
   }
-  if (body.virtual !== undefined) {
-    input.virtual =
-      body.virtual !== null && TRUTHY_VIRTUAL.has(String(body.virtual).trim().toLowerCase()) ? 1 : 0;
+  if (body.virtual !== undefined && body.virtual !== null) {
+    // Any scalar that is not one of the truthy words is 0 (contract); an object or array is no flag at all.
+    const text = scalarText(body.virtual);
+    if (text === undefined) throw badRequest('The virtual field must be true or false.', 'virtual');
+    input.virtual = TRUTHY_VIRTUAL.has(text.trim().toLowerCase()) ? 1 : 0;
+  } else if (body.virtual === null) {
+    input.virtual = 0;
   }
   for (const field of ['flow', 'location', 'portal'] as const) {
     const v = readNamed(db, body, field);

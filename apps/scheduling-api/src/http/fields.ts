@@ -21,14 +21,24 @@ export function optionalText(body: Record<string, unknown>, field: string): stri
 const TRUTHY = new Set(['1', 'true', 'yes', 'y']);
 const FALSY = new Set(['0', 'false', 'no', 'n', '']);
 
+/**
+ * The text of a scalar JSON value, or undefined for an object or array. Never `String(v)` on an object: a
+ * body's own "toString" or "valueOf" key would make that throw.
+ */
+export function scalarText(v: unknown): string | undefined {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return undefined;
+}
+
 /** A flag sent as a boolean, 0/1 or one of the words true/yes/y (false/no/n); undefined when absent. */
 export function optionalFlag(body: Record<string, unknown>, field: string): boolean | undefined {
   const v = body[field];
   if (v === undefined || v === null) return undefined;
   if (typeof v === 'boolean') return v;
-  const s = String(v).trim().toLowerCase();
-  if (TRUTHY.has(s)) return true;
-  if (FALSY.has(s)) return false;
+  const s = scalarText(v)?.trim().toLowerCase();
+  if (s !== undefined && TRUTHY.has(s)) return true;
+  if (s !== undefined && FALSY.has(s)) return false;
   throw badRequest(`The ${field} field must be true or false.`, field);
 }
 
