@@ -12,6 +12,12 @@ describe('contentKind', () => {
     expect(contentKind('', u('/page'))).toBeNull();
   });
 
+  it('reads the extension of a path with a malformed percent-escape as written', () => {
+    const u = new URL('https://court.example/forms/fee%E0%A4%A-waiver.pdf');
+    expect(contentKind('application/octet-stream', u)).toBe('.pdf');
+    expect(contentKind('text/html', u)).toBe('.html');
+  });
+
   it('sanitises MIME types for messages', () => {
     expect(safeMime('image/png; x=<script>')).toBe('image/png');
     expect(safeMime('')).toBe('none');

@@ -14,6 +14,15 @@ const BY_MIME: Record<string, Extension> = {
   'message/rfc822': '.eml',
 };
 
+/** A URL path with its escapes decoded; a malformed escape ("%E0%A4%A") is left as written. */
+function decodedPath(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
 /**
  * Which parser a fetched resource goes to: by its Content-Type, or, for generic types servers use
  * for downloads (`application/octet-stream`, none), by the URL's extension. Null = not ingestible.
@@ -21,7 +30,7 @@ const BY_MIME: Record<string, Extension> = {
 export function contentKind(contentType: string, url: URL): Extension | null {
   const mime = contentType.split(';')[0]!.trim();
   const byMime = BY_MIME[mime];
-  const byPath = extensionOf(decodeURIComponent(url.pathname));
+  const byPath = extensionOf(decodedPath(url.pathname));
   if (byMime) {
     // text/plain is also what static servers send for .md and .csv.
     if (byMime === '.txt' && (byPath === '.md' || byPath === '.csv')) return byPath;

@@ -308,6 +308,34 @@ describe('runCrawl limits', () => {
     expect(urls.sort()).toEqual(['/', '/empty/', '/topics/parking/']);
   });
 
+  it('indexes a linked file whose URL has a malformed percent-escape, and the rest of the crawl', async () => {
+    const odd = await serveStaticSite(ADA_SITE_DIR, {
+      sitemap: false,
+      routes: {
+        '/': (_req, res) => {
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+          res.end(
+            '<html><head><title>Home</title></head><body><main><h1>Home</h1><p>Court information for the public.</p><a href="/files/notes%E0%A4%A.txt">Notes</a> <a href="/topics/parking/">Parking</a></main></body></html>',
+          );
+        },
+        '/files/notes%E0%A4%A.txt': (_req, res) => {
+          res.writeHead(200, { 'content-type': 'application/octet-stream' });
+          res.end('Jury duty notes. Bring your summons to the jury assembly room.');
+        },
+      },
+    });
+    const { view, urls } = await crawl(
+      { seed_urls: [`${odd.origin}/`], max_depth: 1, max_pages: 5 },
+      undefined,
+      {
+        site: odd,
+      },
+    );
+    await odd.close();
+    expect(view.status).toBe('completed');
+    expect(urls.sort()).toEqual(['/', '/files/notes%E0%A4%A.txt', '/topics/parking/']);
+  });
+
   it('follows a sitemap index named in robots.txt', async () => {
     const indexed = await serveStaticSite(ADA_SITE_DIR, {
       routes: {
