@@ -89,6 +89,25 @@ describe('analyzeQuestion', () => {
     expect(a.concepts.some((c) => c.key === 'blood')).toBe(true);
   });
 
+  it('reads a verb and its particle as the phrasal verb WordNet lists, not as the verb alone', () => {
+    const concept = (q: string, key: string) => analyzeQuestion(q, null).concepts.find((c) => c.key === key);
+    const words = (q: string, key: string) => concept(q, key)?.alternatives.map((a) => a.words.join(' '));
+    // "find out" is to learn: never "search" or "look up", the lexicon's equivalents of "find".
+    expect(words('when will i find out my trial date', 'find out')).toEqual(
+      expect.arrayContaining(['find out', 'learn', 'ascertain']),
+    );
+    expect(words('when will i find out my trial date', 'find out')).not.toContain('search');
+    expect(concept('when will i find out my trial date', 'find')).toBeUndefined();
+    // Inflected verbs too, and the verb alone still counts, less surely ("pays" for "pay out").
+    expect(concept('when are benefits paid out', 'paid out')?.alternatives).toContainEqual({
+      words: ['paid'],
+      weight: 0.6,
+    });
+    expect(words('how do i sign up for reminders', 'sign up')).toContain('sign on');
+    // A preposition opens a phrase of its own: "take … to court" is no "take to" (to like).
+    expect(concept('what should i take to court', 'take to')).toBeUndefined();
+  });
+
   it('adds a noun WordNet lists with a function word in it as a phrase concept of its own', () => {
     const compound = (q: string) => analyzeQuestion(q, null).concepts.filter((c) => c.compound);
     const down = compound('do i need a down payment for a home loan');

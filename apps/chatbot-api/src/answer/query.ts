@@ -12,7 +12,7 @@ import {
 import { findGlossaryPhrases, findPlainPhrases } from '../language/glossary.js';
 import { irregularForms } from '../language/irregular-forms.js';
 import { findLexiconPhrases, isSpanishLegalWord } from '../language/lexicon.js';
-import { derivations, isEnglishWord, isNounCompound, synonyms } from '../language/wordnet.js';
+import { derivations, isEnglishWord, isNounCompound, phrasalVerb, synonyms } from '../language/wordnet.js';
 import { contentWords, detectLanguage, isFunctionWord, type Language, words } from '../language/words.js';
 
 /*
@@ -74,14 +74,61 @@ const FRAME_BOOST = HINT_BOOST;
 const ANAPHORA =
   /^(and|y|also|tambien|what about|and what about|y (que|si|donde|cuando|cuanto|como))\b|\b(it|that|this|those|them|there|eso|esto|ese|esa|ahi|alli|lo)\b/;
 
+/**
+ * English adverb particles: after a verb they make a verb of another meaning ("find out", "sign up",
+ * "pay out"). Prepositions ("to", "for", "on") mostly open a phrase of their own ("take it to court").
+ */
+const PARTICLES = new Set(['out', 'up', 'off', 'down', 'away', 'back']);
+
+/**
+ * A phrasal verb at word i ("find out" in "when will i find out"), as WordNet lists it, or null. Its
+ * verb alone means something else ("find": search), so the verb's equivalents never stand for it.
+ */
+function phrasalAt(ws: readonly string[], i: number, frame: ReadonlySet<number>): string | null {
+  const [verb, particle] = [ws[i], ws[i + 1]];
+  if (verb === undefined || particle === undefined || !PARTICLES.has(particle)) return null;
+  if (frame.has(i) || frame.has(i + 1) || isFunctionWord(verb, 'en')) return null;
+  return phrasalVerb(verb, particle, irregularForms(verb));
+}
+
+/**
+ * The concept of a phrasal verb: the question's words, the verb alone less surely ("pays" for "pay
+ * out"), and WordNet's synonyms of the phrasal verb ("learn", "ascertain" for "find out").
+ */
+function phrasalConcept(ws: readonly string[], i: number, lemma: string, boost: number): Concept {
+  const own = [ws[i]!, ws[i + 1]!];
+  const alternatives: Alternative[] = [
+    { words: own, weight: 1 },
+    { words: [ws[i]!], weight: DERIVED_WEIGHT },
+  ];
+  for (const syn of synonyms(lemma)) {
+    const w = words(syn);
+    if (!alternatives.some((a) => a.words.join(' ') === w.join(' ')))
+      alternatives.push({ words: w, weight: SYNONYM_WEIGHT });
+  }
+  return { key: own.join(' '), boost, alternatives };
+}
+
 /** Concepts of one question text (no carry-over). */
 function conceptsOf(text: string, boost: number, language: Language = questionLanguage(text)): Concept[] {
   const ws = words(text);
   const out: Concept[] = [];
   const covered = new Set<number>();
   const frame = frameWordPositions(text);
+  // Phrasal verbs first: the lexicon's equivalents of their verb alone mean something else.
+  if (language === 'en') {
+    for (let i = 0; i + 1 < ws.length; i++) {
+      const lemma = phrasalAt(ws, i, frame);
+      if (lemma === null) continue;
+      out.push(phrasalConcept(ws, i, lemma, boost));
+      covered.add(i);
+      covered.add(i + 1);
+      i++;
+    }
+  }
   for (const m of findLexiconPhrases(ws, language)) {
     const own = ws.slice(m.start, m.start + m.length);
+    if (own.some((_, k) => covered.has(m.start + k))) continue;
     // A phrase made only of function words ("how much") or of a question frame names a group only
     // through an intent.
     if (own.every((w, k) => isFunctionWord(w) || frame.has(m.start + k))) continue;

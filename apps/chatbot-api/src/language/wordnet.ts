@@ -201,6 +201,23 @@ export const isNounCompound = rememberedPerWord((phrase): boolean => {
   return baseForms(last).some((f) => indexLine('noun', [...ws.slice(0, -1), f].join('_')) !== null);
 });
 
+/**
+ * The phrasal verb WordNet lists for a verb in any regular inflection and the particle after it
+ * ("find out" for "finding out", "pay out" for "pays out"), or null. Such a verb means something
+ * of its own: "find out" is to learn, where "find" is to search.
+ */
+export function phrasalVerb(
+  verb: string,
+  particle: string,
+  irregularBases: readonly string[] = [],
+): string | null {
+  for (const base of [...baseForms(verb), ...irregularBases]) {
+    const lemma = `${base}_${particle}`;
+    if (indexLine('verb', lemma) !== null) return lemma;
+  }
+  return null;
+}
+
 /** Closes the database files (tests). */
 export function closeWordnet(): void {
   for (const f of files.values()) closeSync(f.fd);
