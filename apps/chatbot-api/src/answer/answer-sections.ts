@@ -68,6 +68,12 @@ function headingPrecision(search: ConceptSearchResult): (heading: string) => num
   };
 }
 
+/** English's one-word counts of times: "test at least twice" says how many times. */
+const MULTIPLES = new Map([
+  ['twice', ['two', 'times']],
+  ['thrice', ['three', 'times']],
+]);
+
 /** Words after a number that may still name what it counts ("three more people", "20 working-day"). */
 const COUNTED_WITHIN = 2;
 
@@ -94,7 +100,7 @@ function numberOfAsked(
   if (forms.length === 0) return () => false;
   return (text) => {
     if (!isFact(text, ['count'])) return false;
-    const ws = words(text);
+    const ws = words(text).flatMap((w) => MULTIPLES.get(w) ?? [w]);
     return ws.some(
       (w, i) =>
         isFact(w, ['count']) &&

@@ -1142,6 +1142,25 @@ describe('composeAnswer: "how many"', () => {
     );
   });
 
+  it('answers "how many times" from the section saying "twice", not one counting something else', () => {
+    const staff = passage('/staff/', 'Staff', 'Two interpreters work at each hearing.', {
+      score: 2,
+      coverage: 1,
+    });
+    const rules = passage('/rules/', 'Rules', 'You may ask for a new hearing with an interpreter twice.', {
+      score: 1.7,
+      coverage: 1,
+    });
+    const found = twoConcepts([staff, rules]);
+    found.matching.push({ key: 'frame:times', weight: 1, alternatives: [{ words: ['times'], weight: 1 }] });
+    const composed = composeAnswer({
+      analysis: analyzeQuestion('how many times can i ask for a hearing with an interpreter', null),
+      search: found,
+      cite: true,
+    });
+    expect(composed.content).toMatch(/^You may ask for a new hearing with an interpreter twice/);
+  });
+
   it('answers "how old" with the number of years old, not another span of time', () => {
     const section = passage(
       '/interpreters/',
