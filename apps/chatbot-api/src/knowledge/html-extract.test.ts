@@ -69,6 +69,38 @@ describe('extractHtml', () => {
     expect(doc.links).toContain('/glossary/');
   });
 
+  it('drops a list of links to other pages of the site, and keeps lists of forms, of outside links and of text', () => {
+    const doc =
+      extractHtml(`<html><head><title>Locked account</title></head><body><main><h1>Locked account</h1>
+<p>Wait 10 minutes and try again.</p>
+<h2>Related articles</h2>
+<ul><li><a href="/help/change-password/">How do I change my password?</a></li><li><a href="../reset/">Reset your password</a></li></ul>
+<h2>Forms</h2>
+<ul><li><a href="/forms/postpone.pdf">Request to postpone jury service</a></li><li><a href="/forms/excuse.docx?v=2">Request to be excused</a></li></ul>
+<h2>Elsewhere</h2>
+<ul><li><a href="https://www.usa.gov/">USA.gov</a></li><li><a href="/fees/">Fees</a>: $75 to file.</li></ul>
+</main></body></html>`);
+    const text = doc.blocks.map((b) => (b.kind === 'text' ? b.text : '')).join('\n');
+    expect(text).not.toContain('change my password');
+    expect(text).not.toContain('Reset your password');
+    for (const kept of [
+      'Request to postpone jury service',
+      'Request to be excused',
+      'USA.gov',
+      'Fees: $75 to file.',
+    ])
+      expect(text).toContain(kept);
+    // The crawler still follows them.
+    expect(doc.links).toEqual(expect.arrayContaining(['/help/change-password/', '../reset/']));
+    // A page that is nothing but such a list (the court's judges, each linking to a biography) keeps it.
+    const judges = extractHtml(`<html><head><title>Judges</title></head><body><main><h1>Judges</h1>
+<ul><li><a href="/judges/1/">Maria Lopez</a></li><li><a href="/judges/2/">John Park</a></li></ul></main></body></html>`);
+    expect(judges.blocks.map((b) => (b.kind === 'text' ? b.text : ''))).toEqual([
+      '- Maria Lopez',
+      '- John Park',
+    ]);
+  });
+
   it("keeps an accordion's questions with their answers, hidden panels included", () => {
     const intro = `<p>${'Verify your identity once to use every service. '.repeat(6)}</p>`;
     // USWDS and Bootstrap: the button is a heading's label.

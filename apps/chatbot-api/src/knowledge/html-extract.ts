@@ -8,6 +8,7 @@ import {
   clean,
   DISCLOSURE,
   type DomNode,
+  linksAFile,
   NESTED_BLOCKS,
   navigationRole,
   onlyALink,
@@ -55,10 +56,11 @@ export function extractHtml(
     root = (document.querySelector('main, [role="main"], article') ??
       document.body) as unknown as DomNode | null;
 
-  const blocks: Block[] = [];
+  const walked: Block[] = [];
   const stack: HeadingStack = [];
-  if (root) walk(root, blocks, stack);
-  headedOnly(blocks);
+  if (root) walk(root, walked, stack);
+  headedOnly(walked);
+  const blocks = withoutLinkLists(walked);
   // Readability often removes the page's <h1> (it duplicates the title): put it back as the top heading.
   if (h1 && blocks.length > 0 && !blocks.some((b) => b.headings[0] === h1)) {
     for (const b of blocks) (b as { headings: readonly string[] }).headings = [h1, ...b.headings];
@@ -172,7 +174,10 @@ function walkNodes(children: ArrayLike<DomNode>, blocks: Block[], stack: Heading
         stack.push({ level: (stack.at(-1)?.level ?? 0) + 1, text, pseudo: true });
         continue;
       }
-      if (text) pushText(blocks, stack, tag === 'LI' ? `- ${text}` : text);
+      if (text) {
+        pushText(blocks, stack, tag === 'LI' ? `- ${text}` : text);
+        if (tag === 'LI' && !linksAFile(child) && onlyALink(child, text)) LINK_ITEMS.add(blocks.at(-1)!);
+      }
       continue;
     }
     walk(child, blocks, stack);
@@ -201,6 +206,19 @@ function walkDisclosure(details: DomNode, blocks: Block[], stack: HeadingStack):
     stack,
   );
   stack.splice(0, stack.length, ...outer);
+}
+
+/** List items that are only a link to another page of the site, while the page is read. */
+const LINK_ITEMS = new WeakSet<Block>();
+
+/**
+ * A list of links to other pages of the site ("Related articles", a help centre's menu) only repeats
+ * the titles of pages indexed themselves: quoted, it answers with a menu. It is dropped, unless it is
+ * all the page has (a list of the court's judges, each linking to a biography), which stays.
+ */
+function withoutLinkLists(blocks: Block[]): Block[] {
+  const kept = blocks.filter((b) => !LINK_ITEMS.has(b));
+  return kept.some((b) => b.kind !== 'text' || b.text.trim() !== '') ? kept : blocks;
 }
 
 /** The paragraphs read as bold headings (see boldHeading), while the page is read. */

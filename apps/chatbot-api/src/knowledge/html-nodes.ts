@@ -125,6 +125,21 @@ export function onlyALink(node: DomNode, text: string): boolean {
 }
 
 /**
+ * A link to a file (a form, a PDF), not a page: a list of them ("Request to postpone (PDF)") names
+ * the forms to download, where a list of links to pages ("Related articles", a help centre's menu)
+ * only repeats the titles of pages that are indexed themselves.
+ */
+export function linksAFile(node: DomNode): boolean {
+  const href = (node.querySelector?.('a')?.getAttribute?.('href') ?? '').trim();
+  const path = href.split(/[?#]/)[0]!;
+  const ext = /\.([a-z0-9]{1,5})$/i.exec(path)?.[1]?.toLowerCase();
+  return ext !== undefined && !PAGE_EXTENSIONS.has(ext);
+}
+
+/** Extensions of web pages (a link to one is a link to a page, not to a file). */
+const PAGE_EXTENSIONS = new Set(['html', 'htm', 'shtml', 'php', 'asp', 'aspx', 'jsp', 'cfm']);
+
+/**
  * A footnote reference (`<sup><a href="#fn:2">2</a></sup>`, `<sup>[3]</sup>`) is not part of the
  * sentence: kept, it glues to the period ("technologies.2. Even where …") and splits no sentence.
  */
