@@ -34,9 +34,10 @@ export const CONTENT_TYPES: Record<Extension, string> = {
  * document, `kb_documents.extraction`). 2 for PDF: headings, paragraphs and lists read from the
  * layout, where version 1 had one block of text per page; 2 for Word: headings made by hand (larger
  * text, no Heading style) are headings; 2 for HTML: a short paragraph all in bold heads what follows;
- * 3 for HTML: links back to the top of the page ("Back to top") are not text.
+ * 3 for HTML: links back to the top of the page ("Back to top") are not text; 4 for HTML: lists of links
+ * to other pages ("Related articles") are not text.
  */
-const EXTRACTION: Partial<Record<Extension, number>> = { '.pdf': 2, '.docx': 2, '.html': 3, '.htm': 3 };
+const EXTRACTION: Partial<Record<Extension, number>> = { '.pdf': 2, '.docx': 2, '.html': 4, '.htm': 4 };
 
 export function extractionOf(ext: Extension): number {
   return EXTRACTION[ext] ?? 1;
