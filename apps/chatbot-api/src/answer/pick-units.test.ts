@@ -549,6 +549,25 @@ describe('pickUnits: a list asked for', () => {
     expect(pickUnits(bring, ['list', 'steps'], true).map((u) => u.unit.position)).toEqual([0, 1, 2]);
   });
 
+  it('quotes every step of an eight-step how-to, so the reader is not left halfway', () => {
+    const steps = [
+      unit('Follow these steps to change your password:', 0, 0.8, false),
+      ...[
+        'Go to the sign-in page.',
+        'Enter your email.',
+        'Enter your password.',
+        'Select "Sign in".',
+        'Open your account page.',
+        'Select "Edit" next to the password.',
+        'Enter the new password.',
+        'Select "Change password".',
+      ].map((t, i) => unit(t, i + 1, 0.1, false, true)),
+    ];
+    expect(pickUnits(steps, ['steps'], true).map((u) => u.unit.position)).toEqual([
+      0, 1, 2, 3, 4, 5, 6, 7, 8,
+    ]);
+  });
+
   it('quotes, for "how do I", a sentence far more about the question than any list', () => {
     // "How do I appeal" in a section whose only list is what to bring to the hearing.
     expect(pickUnits(bring, ['steps'], false).map((u) => u.unit.position)).toEqual([3]);

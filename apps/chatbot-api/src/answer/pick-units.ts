@@ -12,7 +12,10 @@ import { isQuestion, type TextUnit, tableName } from './sentences.js';
 
 export const MAX_LIST_ITEMS = 8;
 const MAX_SENTENCES = 3;
-const MAX_STEPS = 6;
+/** A how-to's steps are said to the end, within the character budget: a route cut short strands the reader. */
+const MAX_STEPS = 10;
+/** Sentences of prose read on for a how-to question (steps written as prose). */
+const MAX_STEP_SENTENCES = 6;
 const MAX_CHARS = 900;
 /** Prose sentences read on after one that points at what follows it, before the list it points at. */
 const POINTED_PROSE = 2;
@@ -255,7 +258,7 @@ function choose(
       return picked.sort((a, b) => a.unit.position - b.unit.position);
     }
   }
-  const max = intents.includes('steps') ? MAX_STEPS : MAX_SENTENCES;
+  const max = intents.includes('steps') ? MAX_STEP_SENTENCES : MAX_SENTENCES;
   // Under a heading that asks the question, the answer opens the section ("Not yet. …"), often
   // without the question's words, which the heading already carries.
   const best = answersHeading
