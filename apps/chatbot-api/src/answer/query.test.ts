@@ -89,6 +89,15 @@ describe('analyzeQuestion', () => {
     expect(a.concepts.some((c) => c.key === 'blood')).toBe(true);
   });
 
+  it('reads "keep" and "continue" before a verb in -ing as how the question is asked, not what it is about', () => {
+    const keys = (q: string) => analyzeQuestion(q, null).concepts.map((c) => c.key);
+    expect(keys('i keep getting security codes i did not ask for')).toContain('frame:keep');
+    expect(keys('the recaptcha check keeps failing')).not.toContain('keeps');
+    expect(keys('sigo recibiendo cartas del tribunal')).toContain('frame:sigo');
+    // Keeping something is what is asked about.
+    expect(keys('how long do you keep my records')).toContain('keep');
+  });
+
   it('reads a verb and its particle as the phrasal verb WordNet lists, not as the verb alone', () => {
     const concept = (q: string, key: string) => analyzeQuestion(q, null).concepts.find((c) => c.key === key);
     const words = (q: string, key: string) => concept(q, key)?.alternatives.map((a) => a.words.join(' '));
