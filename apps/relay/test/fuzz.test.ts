@@ -102,4 +102,35 @@ describe('relay widget endpoints under random input', () => {
       { numRuns: Number(process.env.RELAY_FUZZ_RUNS ?? 150) },
     );
   });
+
+  it('never answers 5xx to an object shadowing a built-in name in any field of a widget request', async () => {
+    const shadowing: unknown[] = [
+      { toString: '' },
+      { valueOf: 1, toString: null },
+      JSON.parse('{"__proto__":{"admin":true}}'),
+      { constructor: 'x', hasOwnProperty: 1 },
+      { toJSON: 'x', length: 3 },
+    ];
+    const valid: [string, Record<string, unknown>][] = [
+      ['/api/sessions', { language: 'en' }],
+      ['/api/conversations', { language: 'es' }],
+      ['/api/conversations/OWN/messages', { content: 'How do I pay a ticket?', language: 'en' }],
+      ['/api/feedback', { conversation_id: ownId, message_index: 1, rating: 'up', comment: 'Thanks' }],
+      ['/api/intent', { text: 'When is my hearing?' }],
+      ['/api/warrants/info', { language: 'en' }],
+    ];
+    for (const [p, fields] of valid) {
+      for (const field of [...Object.keys(fields), 'extra']) {
+        for (const value of shadowing) {
+          const res = await fetch(`${stack.relay.url}${p.replace('OWN', ownId)}`, {
+            method: 'POST',
+            headers: { origin: ORIGIN, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ ...fields, [field]: value }),
+          });
+          await res.arrayBuffer();
+          expect(res.status, `${p} ${field}: ${JSON.stringify(value)}`).toBeLessThan(500);
+        }
+      }
+    }
+  });
 });
