@@ -5,6 +5,19 @@ import { createParser } from 'eventsource-parser';
 export const ORIGIN = 'http://localhost:8080';
 export const OTHER_ORIGIN = 'https://other-court.example';
 
+/**
+ * JSON objects whose own keys shadow what JavaScript calls on a value it turns into text or copies
+ * (`String({"toString": ""})` throws; `Object.assign` on `{"__proto__": …}` swaps a prototype): fuzz
+ * suites try each in every field of a request.
+ */
+export const SHADOWING: readonly unknown[] = [
+  { toString: '' },
+  { valueOf: 1, toString: null },
+  JSON.parse('{"__proto__":{"admin":true}}'),
+  { constructor: 'x', hasOwnProperty: 1 },
+  { toJSON: 'x', length: 3 },
+];
+
 export interface SseEvent {
   event: string;
   data: unknown;

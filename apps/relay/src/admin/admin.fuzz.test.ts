@@ -2,6 +2,7 @@ import { startTestChatbotApi, type TestChatbotApi } from '@amicus/chatbot-api/te
 import { startTestSchedulingApi, type TestSchedulingApi } from '@amicus/scheduling-api/testing';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHADOWING } from '../../test/helpers.js';
 import { startTestRelay, type TestRelay } from '../testing.js';
 import { AdminTestClient } from './testing/admin-client.js';
 
@@ -159,14 +160,6 @@ const FIELDS = [
   'text',
   'channel',
   'destination',
-];
-/** Objects whose own keys shadow what JavaScript calls when it turns a value into text or copies it. */
-const SHADOWING: readonly unknown[] = [
-  { toString: '' },
-  { valueOf: 1, toString: null },
-  JSON.parse('{"__proto__":{"admin":true}}'),
-  { constructor: 'x', hasOwnProperty: 1 },
-  { toJSON: 'x', length: 3 },
 ];
 
 const bodies = fc.oneof(

@@ -2,7 +2,7 @@ import { startTestSchedulingApi, type TestSchedulingApi } from '@amicus/scheduli
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCourtDatesRelay } from '../../test/court-dates.js';
-import { captureLogs, widgetApi } from '../../test/helpers.js';
+import { captureLogs, SHADOWING, widgetApi } from '../../test/helpers.js';
 import type { TestRelay } from '../testing.js';
 
 /*
@@ -64,15 +64,6 @@ const anyValue = fc.oneof(
     'a@b.c',
   ),
 );
-
-/** Objects whose own keys shadow what JavaScript calls when it turns a value into text or copies it. */
-const SHADOWING: readonly unknown[] = [
-  { toString: '' },
-  { valueOf: 1, toString: null },
-  JSON.parse('{"__proto__":{"admin":true}}'),
-  { constructor: 'x', hasOwnProperty: 1 },
-  { toJSON: 'x', length: 3 },
-];
 
 function parses(text: string): boolean {
   try {
