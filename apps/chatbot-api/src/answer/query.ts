@@ -115,20 +115,29 @@ function conceptsOf(text: string, boost: number, language: Language = questionLa
   const out: Concept[] = [];
   const covered = new Set<number>();
   const frame = frameWordPositions(text);
-  // Phrasal verbs first: the lexicon's equivalents of their verb alone mean something else.
+  const lexicon = findLexiconPhrases(ws, language);
+  // Phrasal verbs ("find out"): the lexicon's equivalents of their verb alone ("find": search) mean
+  // something else. One the curated tables list as a phrase ("look up", "show up", "fill out") is
+  // theirs; else it is WordNet's (see phrasalConcept).
+  const phrasal = new Set<number>();
   if (language === 'en') {
     for (let i = 0; i + 1 < ws.length; i++) {
       const lemma = phrasalAt(ws, i, frame);
       if (lemma === null) continue;
-      out.push(phrasalConcept(ws, i, lemma, boost));
-      covered.add(i);
-      covered.add(i + 1);
+      if (lexicon.some((m) => m.length > 1 && m.start <= i && i < m.start + m.length)) continue;
+      phrasal.add(i);
+      phrasal.add(i + 1);
+      if (!findPlainPhrases(ws.slice(i, i + 2), new Set()).some((m) => m.length === 2)) {
+        out.push(phrasalConcept(ws, i, lemma, boost));
+        covered.add(i);
+        covered.add(i + 1);
+      }
       i++;
     }
   }
-  for (const m of findLexiconPhrases(ws, language)) {
+  for (const m of lexicon) {
     const own = ws.slice(m.start, m.start + m.length);
-    if (own.some((_, k) => covered.has(m.start + k))) continue;
+    if (own.some((_, k) => phrasal.has(m.start + k))) continue;
     // A phrase made only of function words ("how much") or of a question frame names a group only
     // through an intent.
     if (own.every((w, k) => isFunctionWord(w) || frame.has(m.start + k))) continue;
@@ -167,6 +176,9 @@ function conceptsOf(text: string, boost: number, language: Language = questionLa
       // An English word keeps its WordNet synonyms too (below, for words no table lists).
       if (language === 'en' && own.length === 1)
         for (const syn of synonyms(own[0]!)) alternatives.push({ words: words(syn), weight: SYNONYM_WEIGHT });
+      // A phrasal verb's verb alone is a looser form of it ("pays" for "pay out"), as in phrasalConcept.
+      if (own.length === 2 && phrasal.has(m.start) && phrasal.has(m.start + 1))
+        alternatives.push({ words: [own[0]!], weight: DERIVED_WEIGHT });
       const key = own.join(' ');
       if (!out.some((c) => c.key === key)) out.push({ key, boost, alternatives });
     }
