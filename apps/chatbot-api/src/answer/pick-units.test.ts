@@ -82,6 +82,20 @@ describe('scoreUnits', () => {
     expect(units[0]!.concepts).toBe(1);
   });
 
+  it("scores what each unit holds beyond its section's title and headings", () => {
+    const score = conceptScorer(matching(['recaptcha', 'check', 'antivirus']));
+    const page = {
+      title: 'Security check failed (reCAPTCHA)',
+      headingPath: ['Security check failed (reCAPTCHA)', 'How do I access my account?'],
+      text: '- Turn off your VPN.\n- Run antivirus software in case malware interferes with security checks.',
+    } as unknown as ConceptPassage;
+    const [vpn, antivirus] = scoreUnits(page, score, []);
+    expect(antivirus!.concepts).toBeCloseTo(2 / 3);
+    // "check" is what the page is headed by; only "antivirus" is the item's own.
+    expect(antivirus!.distinct).toBeCloseTo(1 / 3);
+    expect(vpn!.distinct).toBe(0);
+  });
+
   it('quotes a sub-section heading stating the fact asked for, and its body explains it', () => {
     const score = conceptScorer(matching(['interviews', 'paraphrase']));
     const page = {
@@ -368,6 +382,15 @@ describe('pickUnits: a list item the question singles out', () => {
 
   it('quotes the lead-in and that item', () => {
     expect(pickUnits(list, [], false).map((u) => u.unit.position)).toEqual([0, 3]);
+  });
+
+  it('reads the whole list when the item holds no more than the section is headed by', () => {
+    // "The recaptcha check keeps failing" on a page titled "Security check failed": one tip names
+    // "security checks", which every tip is about.
+    const tips = list.map((u) => ({ ...u, distinct: 0 }));
+    expect(pickUnits(tips, [], false).map((u) => u.unit.position)).toEqual([0, 1, 2, 3, 4]);
+    const korean = list.map((u) => ({ ...u, distinct: u.unit.position === 3 ? 0.2 : 0 }));
+    expect(pickUnits(korean, [], false).map((u) => u.unit.position)).toEqual([0, 3]);
   });
 
   it('reads the whole list when no item stands out', () => {

@@ -65,10 +65,13 @@ function unjoined(u: ScoredUnit): ScoredUnit {
 }
 
 /** The one item of a list of three or more that holds more of the question than any other, if any. */
-function singledOut(items: readonly ScoredUnit[]): ScoredUnit | null {
+function singledOut(
+  items: readonly ScoredUnit[],
+  score: (u: ScoredUnit) => number = (u) => u.concepts,
+): ScoredUnit | null {
   if (items.length <= 2) return null;
-  const top = Math.max(...items.map((u) => u.concepts));
-  const singled = items.filter((u) => u.concepts === top);
+  const top = Math.max(...items.map(score));
+  const singled = items.filter((u) => score(u) === top);
   return top > 0 && singled.length === 1 ? singled[0]! : null;
 }
 
@@ -274,7 +277,9 @@ function choose(
     const items: ScoredUnit[] = [];
     for (let i = best.unit.position + 1; i < units.length && units[i]!.unit.listItem; i++)
       items.push(units[i]!);
-    const one = singledOut(items);
+    // Singled out by what it adds to the section's headings: "security checks" in one tip of a page
+    // titled "Security check failed" names no more than every tip is about.
+    const one = singledOut(items, (u) => u.distinct ?? u.concepts);
     if (one !== null) return [best, one];
   }
   const picked = [best];

@@ -27,6 +27,8 @@ export interface ScoredUnit {
   counted?: boolean;
   /** Pairs of the question's adjacent words it says as the question does ("one-sentence paragraph"). */
   phrases?: number;
+  /** Share of the question's concepts it holds beyond what the section's title and headings hold. */
+  distinct?: number;
 }
 
 const RANGE =
@@ -171,6 +173,9 @@ export function scoreUnits(
   // The heading is read under its parents ("Fact sheet: new rule …" > "Requirement: WCAG 2.1 …"):
   // what they name, it is about too.
   const context = statement ? (passage.headingPath ?? []).join(' ') : '';
+  // What every unit of the section is about already: its page's title and its headings.
+  const headed = [passage.title, ...(passage.headingPath ?? [])].join(' ');
+  const headedShare = scorer(headed);
   return all.map((unit, i) => ({
     unit: { ...unit, text: neutralizeMarkdown(unit.text) },
     concepts: scorer(statement && i === 0 ? context : unit.text),
@@ -178,5 +183,6 @@ export function scoreUnits(
     inRange: inRange(unit.text, numbers),
     counted: countsAsked(unit.text),
     phrases: phrases(unit.text),
+    distinct: Math.max(0, scorer(`${headed} ${unit.text}`) - headedShare),
   }));
 }
