@@ -12,8 +12,10 @@ import {
 import { findGlossaryPhrases, findPlainPhrases } from '../language/glossary.js';
 import { irregularForms } from '../language/irregular-forms.js';
 import { findLexiconPhrases, isSpanishLegalWord } from '../language/lexicon.js';
-import { derivations, isEnglishWord, isNounCompound, phrasalVerb, synonyms } from '../language/wordnet.js';
+import { derivations, isEnglishWord, synonyms } from '../language/wordnet.js';
 import { contentWords, detectLanguage, isFunctionWord, type Language, words } from '../language/words.js';
+import { addCompoundSynonyms, addNounCompounds, phrasalVerbs } from './compounds.js';
+import { DERIVED_WEIGHT, EVERYDAY_WEIGHT, LEXICON_WEIGHT, SYNONYM_WEIGHT } from './equivalent-weights.js';
 
 /*
  * Query analysis: what a question is about (its concepts, each with the ways a page may say it) and
@@ -52,18 +54,6 @@ export interface QueryAnalysis {
   followUp: boolean;
 }
 
-const LEXICON_WEIGHT = 0.85;
-/**
- * An everyday word's equivalents (the Spanish glossary's English words, the formal words agencies write
- * for a plain English one): just sure enough to make the word known, less sure than the lexicon.
- */
-const EVERYDAY_WEIGHT = STRONG_ALTERNATIVE;
-const SYNONYM_WEIGHT = 0.45;
-/**
- * A derivationally related word ("admission" for "admitted"): surer than a WordNet synonym, less sure
- * than the curated lexicon's equivalents.
- */
-const DERIVED_WEIGHT = 0.6;
 /** A follow-up's previous question lends its concepts at this boost. */
 const CARRIED_BOOST = 0.6;
 /** Intent hints weigh this much: they rank passages, never decide coverage. */
@@ -74,41 +64,6 @@ const FRAME_BOOST = HINT_BOOST;
 const ANAPHORA =
   /^(and|y|also|tambien|what about|and what about|y (que|si|donde|cuando|cuanto|como))\b|\b(it|that|this|those|them|there|eso|esto|ese|esa|ahi|alli|lo)\b/;
 
-/**
- * English adverb particles: after a verb they make a verb of another meaning ("find out", "sign up",
- * "pay out"). Prepositions ("to", "for", "on") mostly open a phrase of their own ("take it to court").
- */
-const PARTICLES = new Set(['out', 'up', 'off', 'down', 'away', 'back']);
-
-/**
- * A phrasal verb at word i ("find out" in "when will i find out"), as WordNet lists it, or null. Its
- * verb alone means something else ("find": search), so the verb's equivalents never stand for it.
- */
-function phrasalAt(ws: readonly string[], i: number, frame: ReadonlySet<number>): string | null {
-  const [verb, particle] = [ws[i], ws[i + 1]];
-  if (verb === undefined || particle === undefined || !PARTICLES.has(particle)) return null;
-  if (frame.has(i) || frame.has(i + 1) || isFunctionWord(verb, 'en')) return null;
-  return phrasalVerb(verb, particle, irregularForms(verb));
-}
-
-/**
- * The concept of a phrasal verb: the question's words, the verb alone less surely ("pays" for "pay
- * out"), and WordNet's synonyms of the phrasal verb ("learn", "ascertain" for "find out").
- */
-function phrasalConcept(ws: readonly string[], i: number, lemma: string, boost: number): Concept {
-  const own = [ws[i]!, ws[i + 1]!];
-  const alternatives: Alternative[] = [
-    { words: own, weight: 1 },
-    { words: [ws[i]!], weight: DERIVED_WEIGHT },
-  ];
-  for (const syn of synonyms(lemma)) {
-    const w = words(syn);
-    if (!alternatives.some((a) => a.words.join(' ') === w.join(' ')))
-      alternatives.push({ words: w, weight: SYNONYM_WEIGHT });
-  }
-  return { key: own.join(' '), boost, alternatives };
-}
-
 /** Concepts of one question text (no carry-over). */
 function conceptsOf(text: string, boost: number, language: Language = questionLanguage(text)): Concept[] {
   const ws = words(text);
@@ -117,27 +72,13 @@ function conceptsOf(text: string, boost: number, language: Language = questionLa
   const frame = frameWordPositions(text);
   const lexicon = findLexiconPhrases(ws, language);
   // Phrasal verbs ("find out"): the lexicon's equivalents of their verb alone ("find": search) mean
-  // something else. One the curated tables list as a phrase ("look up", "show up", "fill out") is
-  // theirs; else it is WordNet's (see phrasalConcept).
-  const phrasal = new Set<number>();
-  if (language === 'en') {
-    for (let i = 0; i + 1 < ws.length; i++) {
-      const lemma = phrasalAt(ws, i, frame);
-      if (lemma === null) continue;
-      if (lexicon.some((m) => m.length > 1 && m.start <= i && i < m.start + m.length)) continue;
-      phrasal.add(i);
-      phrasal.add(i + 1);
-      if (!findPlainPhrases(ws.slice(i, i + 2), new Set()).some((m) => m.length === 2)) {
-        out.push(phrasalConcept(ws, i, lemma, boost));
-        covered.add(i);
-        covered.add(i + 1);
-      }
-      i++;
-    }
-  }
+  // something else (see compounds.ts).
+  const phrasal = language === 'en' ? phrasalVerbs(ws, frame, lexicon, boost) : null;
+  for (const c of phrasal?.concepts ?? []) out.push(c);
+  for (const i of phrasal?.own ?? []) covered.add(i);
   for (const m of lexicon) {
     const own = ws.slice(m.start, m.start + m.length);
-    if (own.some((_, k) => phrasal.has(m.start + k))) continue;
+    if (own.some((_, k) => phrasal?.positions.has(m.start + k))) continue;
     // A phrase made only of function words ("how much") or of a question frame names a group only
     // through an intent.
     if (own.every((w, k) => isFunctionWord(w) || frame.has(m.start + k))) continue;
@@ -177,7 +118,7 @@ function conceptsOf(text: string, boost: number, language: Language = questionLa
       if (language === 'en' && own.length === 1)
         for (const syn of synonyms(own[0]!)) alternatives.push({ words: words(syn), weight: SYNONYM_WEIGHT });
       // A phrasal verb's verb alone is a looser form of it ("pays" for "pay out"), as in phrasalConcept.
-      if (own.length === 2 && phrasal.has(m.start) && phrasal.has(m.start + 1))
+      if (own.length === 2 && phrasal?.positions.has(m.start) && phrasal.positions.has(m.start + 1))
         alternatives.push({ words: [own[0]!], weight: DERIVED_WEIGHT });
       const key = own.join(' ');
       if (!out.some((c) => c.key === key)) out.push({ key, boost, alternatives });
@@ -244,70 +185,6 @@ function addWrittenTerms(text: string, out: Concept[]): void {
     const key = parts.join(' ');
     if (!out.some((c) => c.key === key))
       out.push({ key, boost: 1, alternatives: [{ words: parts, weight: 1 }] });
-  }
-}
-
-/** Longest compound looked up in WordNet, in words. */
-const MAX_COMPOUND = 3;
-
-/**
- * WordNet's synonyms of a compound the question writes ("blood sugar" → "blood glucose", "log in"
- * → "log on", "day care" → "daycare") become alternatives of its last word's concept (the head of
- * an English compound): a page saying "blood glucose tests" then holds the question's "sugar". The
- * words stay concepts of their own, so the compound never has to appear whole. Only compounds that
- * no lexicon or everyday phrase took, and only for words that are concepts of their own.
- */
-function addCompoundSynonyms(
-  ws: readonly string[],
-  out: Concept[],
-  covered: ReadonlySet<number>,
-  frame: ReadonlySet<number>,
-): void {
-  for (let i = 0; i < ws.length; i++) {
-    if (covered.has(i) || frame.has(i) || isFunctionWord(ws[i]!, 'en')) continue;
-    for (let n = Math.min(MAX_COMPOUND, ws.length - i); n >= 2; n--) {
-      const span = ws.slice(i, i + n);
-      const head = out.find((c) => c.key === span[n - 1]);
-      if (!head || span.some((_, k) => covered.has(i + k) || frame.has(i + k))) continue;
-      // A synonym that is one of the compound's own words ("number" for "phone number") is broader.
-      const found = synonyms(span.join('_'))
-        .map((syn) => words(syn))
-        .filter((w) => w.length > 1 || !span.includes(w[0]!))
-        .filter((w) => w.join(' ') !== span.join(' '));
-      if (found.length === 0) continue;
-      for (const w of found) {
-        if (!head.alternatives.some((a) => a.words.join(' ') === w.join(' ')))
-          head.alternatives.push({ words: w, weight: EVERYDAY_WEIGHT });
-      }
-      break;
-    }
-  }
-}
-
-/** Articles: a compound never starts or ends with one ("the city" is no term a question asks about). */
-const ARTICLE = /^(a|an|the)$/;
-
-/**
- * Nouns WordNet lists as one whose words include a function word ("down payment", "power of
- * attorney", "statute of limitations"): the function word is no concept, so the words alone would
- * find any page about payments or attorneys. The compound, as a phrase, is a concept of its own
- * besides its words' concepts; it weighs only when the site writes it (concept-weights.ts).
- */
-function addNounCompounds(ws: readonly string[], out: Concept[], frame: ReadonlySet<number>): void {
-  for (let i = 0; i < ws.length; i++) {
-    for (let n = Math.min(MAX_COMPOUND, ws.length - i); n >= 2; n--) {
-      const span = ws.slice(i, i + n);
-      if (ARTICLE.test(span[0]!) || ARTICLE.test(span[n - 1]!)) continue;
-      if (span.some((_, k) => frame.has(i + k))) continue;
-      const fn = span.map((w) => isFunctionWord(w, 'en'));
-      // A function word inside, and a content word last (so never function words only).
-      if (!fn.some(Boolean) || fn[n - 1]) continue;
-      const key = span.join(' ');
-      if (out.some((c) => c.key === key) || !isNounCompound(key)) continue;
-      out.push({ key, boost: 1, compound: true, alternatives: [{ words: span, weight: 1 }] });
-      i += n - 1;
-      break;
-    }
   }
 }
 
