@@ -115,6 +115,15 @@ describe('POST /events', () => {
     }
   });
 
+  it('reads a null virtual as 0 and refuses an object or array there with 400 naming it', async (ctx) => {
+    ours(ctx, target());
+    expect((await createEvent(target(), { virtual: null })).virtual).toBe(0);
+    for (const virtual of [{ toString: '' }, ['yes']]) {
+      const res = await target().api('POST', '/events', { date: daysFromToday(3), virtual });
+      expectStatus(target(), res, 400, { field: 'virtual' });
+    }
+  });
+
   it('refuses a time that is not HH:MM with 400 naming it', async (ctx) => {
     ours(ctx, target());
     const res = await target().api('POST', '/events', { date: daysFromToday(3), time: '25:00' });

@@ -114,13 +114,11 @@ export function parseEventBody(
     const v = optionalText(body, field);
     if (v !== undefined) input[field] = v;
   }
-  if (body.virtual !== undefined && body.virtual !== null) {
-    // Any scalar that is not one of the truthy words is 0 (contract); an object or array is no flag at all.
-    const text = scalarText(body.virtual);
+  if (body.virtual !== undefined) {
+    // null and any scalar that is not one of the truthy words are 0 (contract); an object or array is no flag.
+    const text = body.virtual === null ? '' : scalarText(body.virtual);
     if (text === undefined) throw badRequest('The virtual field must be true or false.', 'virtual');
     input.virtual = TRUTHY_VIRTUAL.has(text.trim().toLowerCase()) ? 1 : 0;
-  } else if (body.virtual === null) {
-    input.virtual = 0;
   }
   for (const field of ['flow', 'location', 'portal'] as const) {
     const v = readNamed(db, body, field);
