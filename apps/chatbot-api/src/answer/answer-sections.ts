@@ -1,5 +1,6 @@
 import { type ConceptPassage, type ConceptSearchResult, termEntry } from '../knowledge/concept-search.js';
 import { stemForms } from '../knowledge/concept-weights.js';
+import { withMultiplesSpelledOut } from '../language/answer-words.js';
 import { askedWords, countedWords, questionKind } from '../language/cues.js';
 import { type FactIntent, isExactFact, isFact } from '../language/facts.js';
 import { contentWords, words } from '../language/words.js';
@@ -68,12 +69,6 @@ function headingPrecision(search: ConceptSearchResult): (heading: string) => num
   };
 }
 
-/** English's one-word counts of times: "test at least twice" says how many times. */
-const MULTIPLES = new Map([
-  ['twice', ['two', 'times']],
-  ['thrice', ['three', 'times']],
-]);
-
 /** Words after a number that may still name what it counts ("three more people", "20 working-day"). */
 const COUNTED_WITHIN = 2;
 
@@ -100,7 +95,7 @@ function numberOfAsked(
   if (forms.length === 0) return () => false;
   return (text) => {
     if (!isFact(text, ['count'])) return false;
-    const ws = words(text).flatMap((w) => MULTIPLES.get(w) ?? [w]);
+    const ws = withMultiplesSpelledOut(words(text));
     return ws.some(
       (w, i) =>
         isFact(w, ['count']) &&

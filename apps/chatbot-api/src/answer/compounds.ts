@@ -1,3 +1,4 @@
+import { isParticle } from '../language/cues.js';
 import { findPlainPhrases } from '../language/glossary.js';
 import { irregularForms } from '../language/irregular-forms.js';
 import { isNounCompound, phrasalVerb, synonyms } from '../language/wordnet.js';
@@ -12,18 +13,12 @@ import type { Alternative, Concept } from './query.js';
  */
 
 /**
- * English adverb particles: after a verb they make a verb of another meaning ("find out", "sign up",
- * "pay out"). Prepositions ("to", "for", "on") mostly open a phrase of their own ("take it to court").
- */
-const PARTICLES = new Set(['out', 'up', 'off', 'down', 'away', 'back']);
-
-/**
  * A phrasal verb at word i ("find out" in "when will i find out"), as WordNet lists it, or null. Its
  * verb alone means something else ("find": search), so the verb's equivalents never stand for it.
  */
 function phrasalAt(ws: readonly string[], i: number, frame: ReadonlySet<number>): string | null {
   const [verb, particle] = [ws[i], ws[i + 1]];
-  if (verb === undefined || particle === undefined || !PARTICLES.has(particle)) return null;
+  if (verb === undefined || particle === undefined || !isParticle(particle)) return null;
   if (frame.has(i) || frame.has(i + 1) || isFunctionWord(verb, 'en')) return null;
   return phrasalVerb(verb, particle, irregularForms(verb));
 }

@@ -15,6 +15,7 @@ const raw = JSON.parse(readDataFile('answer-words.json')) as {
   leaningOpeners: { en: string[]; es: string[] };
   forwardPointers: { en: string[]; es: string[] };
   abbreviations: string[];
+  multiples: Record<string, string>;
 };
 
 const ALL = new Set(raw.joiners.all);
@@ -90,3 +91,10 @@ export function pointsAhead(sentence: string): boolean {
 export const NON_ENDING_ABBREVIATIONS = raw.abbreviations
   .map((a) => a.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
   .join('|');
+
+const MULTIPLES = new Map(Object.entries(raw.multiples).map(([w, said]) => [w, words(said)]));
+
+/** Words with each one-word count of times spelled out ("test at least twice" → "… two times"). */
+export function withMultiplesSpelledOut(ws: readonly string[]): string[] {
+  return ws.flatMap((w) => MULTIPLES.get(w) ?? [w]);
+}

@@ -18,6 +18,7 @@ const raw = JSON.parse(readDataFile('question-cues.json')) as {
   run_on: string[];
   asked: string[];
   negators: string[];
+  particles: string[];
 };
 const CUES = Object.entries(raw.cues).map(([intent, patterns]) => ({
   intent: intent as Intent,
@@ -178,6 +179,13 @@ export function countedWords(question: string): string[] {
 }
 
 const NEGATORS = new Set(raw.negators);
+const PARTICLES = new Set(raw.particles);
+
+/** Whether a word is an English adverb particle ("out", "up"), which may make a phrasal verb of the verb before it. */
+export function isParticle(word: string): boolean {
+  return PARTICLES.has(word);
+}
+
 /** How many words after a negator may still be what it negates ("not a U.S. citizen"). */
 const NEGATED_WITHIN = 3;
 
