@@ -69,6 +69,31 @@ describe('extractHtml', () => {
     expect(doc.links).toContain('/glossary/');
   });
 
+  it('drops the teasers of other pages of the site (a title link on a line of its own), and keeps links in sentences', () => {
+    const doc =
+      extractHtml(`<html><head><title>Military records</title></head><body><main><h1>Military records</h1>
+<p>Sign in to request your records.</p>
+<h2>Related pages</h2>
+<ul><li><a href="/records/id-cards/">Get Veteran ID Cards</a><br>Find out which ID cards you may need.</li>
+<li><a href="/letters/">Download your letters</a><p>Copies of your award letter.</p></li></ul>
+<h2>Ways to pay</h2>
+<ul><li><a href="/pay/">Pay online</a> with a card, any time.</li><li><a href="https://www.usa.gov/">USA.gov</a><br>Outside help.</li>
+<li><a href="/forms/sf180.pdf">Form SF 180</a><br>Mail it to the records center.</li></ul>
+</main></body></html>`);
+    const text = doc.blocks.map((b) => (b.kind === 'text' ? b.text : '')).join('\n');
+    for (const dropped of ['Veteran ID Cards', 'which ID cards', 'Download your letters', 'award letter'])
+      expect(text).not.toContain(dropped);
+    for (const kept of [
+      'Sign in to request',
+      'Pay online with a card, any time.',
+      'USA.gov',
+      'Outside help',
+      'Form SF 180',
+    ])
+      expect(text).toContain(kept);
+    expect(doc.links).toEqual(expect.arrayContaining(['/records/id-cards/', '/letters/']));
+  });
+
   it('drops a list of links to other pages of the site, and keeps lists of forms, of outside links and of text', () => {
     const doc =
       extractHtml(`<html><head><title>Locked account</title></head><body><main><h1>Locked account</h1>

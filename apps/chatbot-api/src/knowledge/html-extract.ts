@@ -13,6 +13,7 @@ import {
   navigationRole,
   onlyALink,
   SKIP_TAGS,
+  teaserOfAPage,
   textOf,
 } from './html-nodes.js';
 
@@ -176,11 +177,14 @@ function walkNodes(children: ArrayLike<DomNode>, blocks: Block[], stack: Heading
       }
       if (text) {
         pushText(blocks, stack, tag === 'LI' ? `- ${text}` : text);
-        if (tag === 'LI' && !linksAFile(child) && onlyALink(child, text)) LINK_ITEMS.add(blocks.at(-1)!);
+        if (tag === 'LI' && !linksAFile(child) && (onlyALink(child, text) || teaserOfAPage(child)))
+          LINK_ITEMS.add(blocks.at(-1)!);
       }
       continue;
     }
+    const from = blocks.length;
     walk(child, blocks, stack);
+    if (tag === 'LI' && teaserOfAPage(child)) for (const b of blocks.slice(from)) LINK_ITEMS.add(b);
   }
 }
 

@@ -119,9 +119,31 @@ export function onlyALink(node: DomNode, text: string): boolean {
   const links = node.querySelectorAll?.('a') ?? [];
   if (links.length !== 1) return false;
   const link = links[0]!;
-  const href = (link.getAttribute?.('href') ?? '').trim();
-  if (href === '' || href.startsWith('#') || /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(href)) return false;
+  if (!toASitePage(link)) return false;
   return text !== '' && text.replace(/[.:]$/, '') === clean(textOf(link));
+}
+
+/** A relative link to another page of the site (not into this page, not elsewhere, not a phone number). */
+function toASitePage(link: DomNode): boolean {
+  const href = (link.getAttribute?.('href') ?? '').trim();
+  return !(href === '' || href.startsWith('#') || /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(href));
+}
+
+/**
+ * A teaser of another page of the site: a list item led by a link to that page on a line of its own,
+ * its title, with a line of description below (`<li><a href="/jury/">Jury service</a><br>Postpone
+ * or be excused.</li>`, a card of "Related pages"). It sums up a page that is indexed itself; a link
+ * inside a sentence ("<a>Pay online</a> with a card") is not on a line of its own, and stays.
+ */
+export function teaserOfAPage(node: DomNode): boolean {
+  const parts = Array.from(node.childNodes).filter(
+    (c) => c.nodeType === 1 || clean(c.textContent ?? '') !== '',
+  );
+  const [first, second] = parts;
+  if (!first || !second || first.nodeType !== 1 || first.nodeName.toUpperCase() !== 'A') return false;
+  if (!toASitePage(first) || clean(textOf(first)) === '') return false;
+  const next = second.nodeType === 1 ? second.nodeName.toUpperCase() : '';
+  return next === 'BR' || next === 'P' || next === 'DIV';
 }
 
 /**

@@ -37,7 +37,7 @@ export const CONTENT_TYPES: Record<Extension, string> = {
  * 3 for HTML: links back to the top of the page ("Back to top") are not text; 4 for HTML: lists of links
  * to other pages ("Related articles") are not text.
  */
-const EXTRACTION: Partial<Record<Extension, number>> = { '.pdf': 2, '.docx': 2, '.html': 4, '.htm': 4 };
+const EXTRACTION: Partial<Record<Extension, number>> = { '.pdf': 2, '.docx': 2, '.html': 5, '.htm': 5 };
 
 export function extractionOf(ext: Extension): number {
   return EXTRACTION[ext] ?? 1;
