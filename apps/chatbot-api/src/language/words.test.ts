@@ -8,6 +8,11 @@ describe('function words', () => {
     expect(contentWords('what does it actually mean')).toEqual(['mean']);
   });
 
+  it('leaves out adverbs of frequency as it does "often": "never" says how often, not what about', () => {
+    expect(contentWords('the text with the code never shows up')).toEqual(['text', 'code', 'shows']);
+    expect(contentWords('do i always need my license')).toEqual(['license']);
+  });
+
   it('leaves out copular verbs as it does "be": the words they link are what is asked', () => {
     expect(contentWords('when did the ada become law')).toEqual(['ada', 'law']);
     expect(contentWords('how do i become a juror')).toEqual(['juror']);
