@@ -13,6 +13,11 @@ describe('function words', () => {
     expect(contentWords('do i always need my license')).toEqual(['license']);
   });
 
+  it('leaves out the forms of the reporting verbs "say" and "tell": what was said is what is asked', () => {
+    expect(contentWords('i got a text saying my benefits stop')).toEqual(['text', 'benefits', 'stop']);
+    expect(contentWords('the clerk told me to come back')).toEqual(['clerk', 'come', 'back']);
+  });
+
   it('leaves out copular verbs as it does "be": the words they link are what is asked', () => {
     expect(contentWords('when did the ada become law')).toEqual(['ada', 'law']);
     expect(contentWords('how do i become a juror')).toEqual(['juror']);
