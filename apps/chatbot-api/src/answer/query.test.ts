@@ -89,6 +89,14 @@ describe('analyzeQuestion', () => {
     expect(a.concepts.some((c) => c.key === 'blood')).toBe(true);
   });
 
+  it('reads "no longer", "any longer" and "anymore" as how the question is asked ("not now"), not as length', () => {
+    const keys = (q: string) => analyzeQuestion(q, null).concepts.map((c) => c.key);
+    expect(keys('i no longer have access to my email')).not.toContain('longer');
+    expect(keys('i cant get into my email anymore')).not.toContain('anymore');
+    // A length asked about is still a concept.
+    expect(keys('is a longer appeal period allowed')).toContain('longer');
+  });
+
   it('reads "keep" and "continue" before a verb in -ing as how the question is asked, not what it is about', () => {
     const keys = (q: string) => analyzeQuestion(q, null).concepts.map((c) => c.key);
     expect(keys('i keep getting security codes i did not ask for')).toContain('frame:keep');
