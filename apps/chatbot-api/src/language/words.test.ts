@@ -18,6 +18,16 @@ describe('function words', () => {
     expect(contentWords('the clerk told me to come back')).toEqual(['clerk', 'come', 'back']);
   });
 
+  it('leaves out placeholder words as it does "things" and "lots": "my stuff", "a bunch of times"', () => {
+    expect(contentWords('do i lose my stuff if i close my account')).toEqual(['lose', 'close', 'account']);
+    expect(contentWords('i typed my password wrong a bunch of times')).toEqual([
+      'typed',
+      'password',
+      'wrong',
+      'times',
+    ]);
+  });
+
   it('leaves out copular verbs as it does "be": the words they link are what is asked', () => {
     expect(contentWords('when did the ada become law')).toEqual(['ada', 'law']);
     expect(contentWords('how do i become a juror')).toEqual(['juror']);
