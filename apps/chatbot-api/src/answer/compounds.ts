@@ -58,6 +58,18 @@ export function phrasalVerbs(
   const positions = new Set<number>();
   const own: number[] = [];
   for (let i = 0; i + 1 < ws.length; i++) {
+    // The particle of a function word's phrasal verb ("go back", "get back") is no more what the
+    // question is about than its verb: "go back to work" asks about work.
+    if (
+      isFunctionWord(ws[i]!, 'en') &&
+      isParticle(ws[i + 1]!) &&
+      !frame.has(i + 1) &&
+      phrasalVerb(ws[i]!, ws[i + 1]!, irregularForms(ws[i]!)) !== null
+    ) {
+      own.push(i + 1);
+      i++;
+      continue;
+    }
     const lemma = phrasalAt(ws, i, frame);
     if (lemma === null) continue;
     if (lexicon.some((m) => m.length > 1 && m.start <= i && i < m.start + m.length)) continue;

@@ -97,6 +97,14 @@ describe('analyzeQuestion', () => {
     expect(keys('is a longer appeal period allowed')).toContain('longer');
   });
 
+  it('drops the particle of a function word\'s phrasal verb ("go back to work"), not a noun after a function word', () => {
+    const keys = (q: string) => analyzeQuestion(q, null).concepts.map((c) => c.key);
+    expect(keys('i get disability checks but want to go back to work')).not.toContain('back');
+    expect(keys('can i get back my deposit')).not.toContain('back');
+    expect(keys('i hurt my back at work')).toContain('back');
+    expect(keys('sign the back of the form')).toContain('back');
+  });
+
   it('reads "keep" and "continue" before a verb in -ing as how the question is asked, not what it is about', () => {
     const keys = (q: string) => analyzeQuestion(q, null).concepts.map((c) => c.key);
     expect(keys('i keep getting security codes i did not ask for')).toContain('frame:keep');
