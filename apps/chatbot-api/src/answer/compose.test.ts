@@ -255,6 +255,29 @@ describe('composeAnswer: "when"', () => {
     expect(plain.content).not.toContain('More on this');
   });
 
+  it('names first the page a quoted item names by its title, even one that covers the question less', () => {
+    const hub = passage(
+      '/services/',
+      'Services | Superior Court',
+      '- Jury service: Respond to your summons online.\n- Court interpreters: The court provides an interpreter free of charge for any hearing.',
+      { score: 1.2, coverage: 0.9 },
+    );
+    const page = passage('/interpreters/', 'Court interpreters | Superior Court', 'Ask the clerk.', {
+      score: 1.5,
+      coverage: 0.3,
+    });
+    const composed = composeAnswer({
+      analysis: analyzeQuestion('is an interpreter free', null),
+      search: search([page, hub]),
+      cite: true,
+    });
+    expect(composed.content).toContain(
+      'Court interpreters: The court provides an interpreter free of charge',
+    );
+    expect(composed.sources.map((s) => s.documentId)).toEqual(['/services/', '/interpreters/']);
+    expect(composed.content).toMatch(/More on this:\n- Court interpreters \[Source 2\]$/);
+  });
+
   it('answers from the start of a section headed by the question asked (an FAQ entry)', () => {
     const faq = passage(
       '/faq/',

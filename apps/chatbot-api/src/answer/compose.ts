@@ -13,7 +13,7 @@ import { contactSentence, type HelpContacts, REPLIES, referralSentence } from '.
 import { conceptScorer, phraseCounter, type ScoredUnit, scoreUnits } from './score-units.js';
 import { isQuestion, splitUnits } from './sentences.js';
 import { smallTalkReply } from './small-talk.js';
-import { withoutSharedSuffix } from './titles.js';
+import { namedPages, withoutSharedSuffix } from './titles.js';
 
 /*
  * Answer-first extractive composition. The passage that answers is one section of one page (chunks
@@ -323,15 +323,20 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
       break;
     }
   }
-  // Other pages covering the question nearly as well: named by title, one tap away.
-  const related = covering
-    .filter(
+  // Other pages covering the question nearly as well: named by title, one tap away. First, a page
+  // a quoted item names by its title ("Burial Flag: VA provides a flag…" on a page listing benefits):
+  // the item sums that page up, and the page itself says more.
+  const titled = namedPages(picked, primary, search.passages).filter((p) => readable(p, language));
+  const related = [
+    ...titled,
+    ...covering.filter(
       (p) =>
+        !titled.includes(p) &&
         !sources.some((s) => s.documentId === p.documentId) &&
         readable(p, language) &&
         p.match.score >= covering[0]!.match.score * RELATED_RATIO,
-    )
-    .slice(0, MAX_RELATED);
+    ),
+  ].slice(0, MAX_RELATED);
   if (cite && nameRelated && related.length > 0) {
     const titles = withoutSharedSuffix([primary.title, ...related.map((p) => p.title)]).slice(1);
     const items = related.map((p, i) => `- ${neutralizeMarkdown(titles[i]!)}${markerFor(p)}`);

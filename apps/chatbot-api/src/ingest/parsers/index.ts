@@ -35,7 +35,8 @@ export const CONTENT_TYPES: Record<Extension, string> = {
  * layout, where version 1 had one block of text per page; 2 for Word: headings made by hand (larger
  * text, no Heading style) are headings; 2 for HTML: a short paragraph all in bold heads what follows;
  * 3 for HTML: links back to the top of the page ("Back to top") are not text; 4 for HTML: lists of links
- * to other pages ("Related articles") are not text.
+ * to other pages ("Related articles") are not text; 5 for HTML: nor are teasers of other pages (a title
+ * link on a line of its own, a line of description).
  */
 const EXTRACTION: Partial<Record<Extension, number>> = { '.pdf': 2, '.docx': 2, '.html': 5, '.htm': 5 };
 
