@@ -78,7 +78,8 @@ describe('extractHtml', () => {
 <li><a href="/letters/">Download your letters</a><p>Copies of your award letter.</p></li></ul>
 <h2>Ways to pay</h2>
 <ul><li><a href="/pay/">Pay online</a> with a card, any time.</li><li><a href="https://www.usa.gov/">USA.gov</a><br>Outside help.</li>
-<li><a href="/forms/sf180.pdf">Form SF 180</a><br>Mail it to the records center.</li></ul>
+<li><a href="/forms/sf180.pdf">Form SF 180</a><br>Mail it to the records center.</li>
+<li><a href="/forms/sf15.pdf">Form SF 15</a><p>Claim a veterans' preference.</p></li></ul>
 </main></body></html>`);
     const text = doc.blocks.map((b) => (b.kind === 'text' ? b.text : '')).join('\n');
     for (const dropped of ['Veteran ID Cards', 'which ID cards', 'Download your letters', 'award letter'])
@@ -89,6 +90,7 @@ describe('extractHtml', () => {
       'USA.gov',
       'Outside help',
       'Form SF 180',
+      "Claim a veterans' preference.",
     ])
       expect(text).toContain(kept);
     expect(doc.links).toEqual(expect.arrayContaining(['/records/id-cards/', '/letters/']));

@@ -184,7 +184,8 @@ function walkNodes(children: ArrayLike<DomNode>, blocks: Block[], stack: Heading
     }
     const from = blocks.length;
     walk(child, blocks, stack);
-    if (tag === 'LI' && teaserOfAPage(child)) for (const b of blocks.slice(from)) LINK_ITEMS.add(b);
+    if (tag === 'LI' && !linksAFile(child) && teaserOfAPage(child))
+      for (const b of blocks.slice(from)) LINK_ITEMS.add(b);
   }
 }
 
