@@ -95,6 +95,9 @@ describe('a "when" answered by a deadline relative to an event', () => {
     'Hasta 15 días antes de la elección.',
     'Your batteries should arrive within 7-10 days.',
     'Order 5 to 10 days before you run out.',
+    "You'll get an email within 24 hours of visiting a Post Office.",
+    'Call 2 hours before your hearing.',
+    'Recibirá un correo dentro de 24 horas.',
   ])('takes "%s" as a time fact', (text) => {
     expect(isFact(text, ['time'])).toBe(true);
   });
