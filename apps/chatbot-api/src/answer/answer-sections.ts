@@ -24,6 +24,8 @@ export const ASKED_HEADING = 0.5;
  * for, one naming the thing asked for) may score this much lower than the best one.
  */
 const NEAR_BEST = 0.7;
+/** A section holding more of the question answers before the best one when it ranks this near it. */
+const FULLER_NEAR = 0.9;
 /** A share that is all of it (weights are sums of products, so not always exactly 1). */
 const WHOLE = 0.999;
 /** Two weighted shares this close are the same share. */
@@ -334,6 +336,19 @@ export function answeringSections(input: {
             p.match.score >= covering[0]!.match.score * NEAR_BEST,
         )
       : [];
+  // A section of the best page that holds all the question where the best section does not, and
+  // ranks nearly as well (of a follow-up, all it asks itself: the subject it carries over is the
+  // page's) ("Voter registration deadlines: … up to and including on Election Day" for "can I
+  // register on Election Day in California", over "How to register to vote", which has no "day").
+  const fuller = sections
+    .filter(
+      (p) =>
+        p.documentId === covering[0]!.documentId &&
+        p.match.ownCoverage >= WHOLE &&
+        covering[0]!.match.ownCoverage < WHOLE &&
+        p.match.score >= covering[0]!.match.score * FULLER_NEAR,
+    )
+    .sort((a, b) => b.match.score - a.match.score);
   // The first kind that any section is, in this order of preference; else every covering passage.
   const candidates = [
     asked,
@@ -346,6 +361,7 @@ export function answeringSections(input: {
     withFacts,
     labelHeaded,
     howTo,
+    fuller,
   ].find((list) => list.length > 0);
   return {
     candidates: namingAsked(search, analysis.question, candidates ?? covering, sections, covering[0]!),

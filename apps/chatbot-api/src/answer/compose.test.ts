@@ -278,6 +278,34 @@ describe('composeAnswer: "when"', () => {
     expect(composed.content).toMatch(/More on this:\n- Court interpreters \[Source 2\]$/);
   });
 
+  it('answers from a section of the best page that holds all the question when the best one does not', () => {
+    const title = 'Register to vote in Ohio | Vote.gov';
+    const how = passage('/register/oh/', title, 'Start your online registration on the state website.', {
+      score: 2,
+      coverage: 0.75,
+    });
+    how.headingPath = [title, 'How to register to vote'];
+    const deadlines = passage('/register/oh/', title, '- In person: up to and including on Election Day', {
+      score: 1.9,
+      coverage: 1,
+    });
+    deadlines.headingPath = [title, 'Voter registration deadlines'];
+    how.sections = [deadlines];
+    const concepts = [
+      { key: 'register', weight: 1, words: ['register', ['registration', 0.85] as [string, number]] },
+      { key: 'election', weight: 1, words: ['election'] },
+      { key: 'day', weight: 1, words: ['day'] },
+    ];
+    expect(answerOf('can i register on election day', [how], concepts)).toContain(
+      'up to and including on Election Day',
+    );
+    // Far below the best section, it does not.
+    deadlines.match.score = 1.2;
+    expect(answerOf('can i register on election day', [how], concepts)).toContain(
+      'Start your online registration',
+    );
+  });
+
   it('answers from the start of a section headed by the question asked (an FAQ entry)', () => {
     const faq = passage(
       '/faq/',
