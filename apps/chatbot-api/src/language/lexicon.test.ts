@@ -11,6 +11,13 @@ describe('the lay-legal table', () => {
     expect(groupOf('divorcio')).toBe(divorce);
   });
 
+  it('reads "last day" and "cutoff" as a deadline, as pages write it', () => {
+    const deadline = groupOf('deadline');
+    expect(groupOf('the last day to register')).toBe(deadline);
+    expect(groupOf('whats the cutoff')).toBe(deadline);
+    expect(groupOf('el ultimo dia para registrarme')).toBe(deadline);
+  });
+
   it('finds a group from a Spanish verb form written without its accent ("pagaría", "pagará")', () => {
     const spanish = (text: string) => findLexiconPhrases(words(text), 'es')[0]?.groups[0];
     expect(spanish('pagaria')).toBe(groupOf('pagar'));
