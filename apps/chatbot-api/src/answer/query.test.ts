@@ -105,6 +105,15 @@ describe('analyzeQuestion', () => {
     expect(keys('sign the back of the form')).toContain('back');
   });
 
+  it('reads "that it worked", "if it went through" and "did it work" as asking whether something succeeded', () => {
+    const keys = (q: string) => analyzeQuestion(q, null).concepts.map((c) => c.key);
+    expect(keys('how do i check that my registration worked')).toContain('worked');
+    expect(keys('how do i check that it worked')).not.toContain('worked');
+    expect(keys('did it work')).not.toContain('work');
+    // Work itself asked about stays a concept.
+    expect(keys('i worked for the post office')).toContain('worked');
+  });
+
   it('reads "keep" and "continue" before a verb in -ing as how the question is asked, not what it is about', () => {
     const keys = (q: string) => analyzeQuestion(q, null).concepts.map((c) => c.key);
     expect(keys('i keep getting security codes i did not ask for')).toContain('frame:keep');
