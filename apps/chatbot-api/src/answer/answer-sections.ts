@@ -24,7 +24,7 @@ export const ASKED_HEADING = 0.5;
  * for, one naming the thing asked for) may score this much lower than the best one.
  */
 const NEAR_BEST = 0.7;
-/** A section holding more of the question answers before the best one when it ranks this near it. */
+/** A section holding all the question answers before a best one that does not when it ranks this near it. */
 const FULLER_NEAR = 0.9;
 /** A share that is all of it (weights are sums of products, so not always exactly 1). */
 const WHOLE = 0.999;
