@@ -29,6 +29,39 @@ export function dropUnknownMarkers(content: string, sourceCount: number): string
   });
 }
 
+/** Pieces of a line for `sentencesOf`: a marker, a run of spaces, a run of other text, a lone `[`. */
+const LINE_PIECE = /\[Source \d{1,3}\]|\s+|[^\s[]+|\[/g;
+const ENDS_SENTENCE = /[.!?…]$/;
+
+/**
+ * A line cut into sentences, each with the markers that follow its end (`Pay online. [Source 1]`);
+ * the spaces between sentences are dropped. One pass: a line of thousands of markers costs no more
+ * than their number.
+ */
+function sentencesOf(line: string): string[] {
+  const pieces = line.match(LINE_PIECE) ?? [];
+  const out: string[] = [];
+  let current = '';
+  let ended = false;
+  let at = 0;
+  for (const piece of pieces) {
+    at += piece.length;
+    if (/^\s/.test(piece)) {
+      if (ended && current !== '' && at < line.length && !line.startsWith('[Source', at)) {
+        out.push(current);
+        current = '';
+        ended = false;
+      } else current += piece;
+      continue;
+    }
+    current += piece;
+    // A marker keeps what came before it (the end of a sentence, or not); text decides anew.
+    if (!piece.startsWith('[Source ')) ended = ENDS_SENTENCE.test(piece);
+  }
+  out.push(current);
+  return out;
+}
+
 /**
  * A language model's text without the sentences that cite a source it was not given (`[Source 9]`
  * of six): such a sentence did not come from the knowledge base. Markers of known sources stay.
@@ -40,9 +73,8 @@ export function dropUnsupportedSentences(content: string, sourceCount: number): 
     .map((line) =>
       /^\n+$/.test(line)
         ? line
-        : line
-            .split(/(?<=[.!?…]|[.!?…]\s*(?:\[Source \d{1,3}\]\s*)*\[Source \d{1,3}\])\s+(?!\[Source)/)
-            .filter((sentence) => [...sentence.matchAll(/\[Source (\d{1,3})\]/g)].every((m) => known(m[1]!)))
+        : sentencesOf(line)
+            .filter((sentence) => [...sentence.matchAll(MARKER)].every((m) => known(m[1]!)))
             .join(' '),
     )
     .join('')
