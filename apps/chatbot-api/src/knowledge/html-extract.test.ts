@@ -96,6 +96,32 @@ describe('extractHtml', () => {
     expect(doc.links).toEqual(expect.arrayContaining(['/records/id-cards/', '/letters/']));
   });
 
+  it('drops a table of contents (list items that only link to parts of the page), and keeps the parts and other in-page links', () => {
+    const doc =
+      extractHtml(`<html><head><title>Calendar call programs</title></head><body><main><h1>Calendar call programs</h1>
+<h2>Requirements</h2>
+<ul><li><a href="#PREAMBLE">Preamble</a></li><li><a href="#sec%201">Sec. 1. General requirements</a></li><li><a href="#gone">Fees</a></li>
+<li><a href="#PREAMBLE">Read the preamble</a> before you apply.</li></ul>
+<h3 id="PREAMBLE">Preamble</h3><p>Volunteers give free help at calendar call.</p>
+<h3 id="sec 1">Sec. 1. General requirements</h3><p>Each program names a coordinator.</p>
+</main></body></html>`);
+    const items = doc.blocks
+      .filter((b) => b.kind === 'text' && b.text.startsWith('- '))
+      .map((b) => b.kind === 'text' && b.text);
+    // A link to a part the page does not have ("#gone") is no contents entry; a link in a sentence stays.
+    expect(items).toEqual(['- Fees', '- Read the preamble before you apply.']);
+    const text = doc.blocks.map((b) => (b.kind === 'text' ? b.text : '')).join('\n');
+    for (const kept of ['Volunteers give free help', 'Each program names a coordinator.'])
+      expect(text).toContain(kept);
+  });
+
+  it('keeps a page that is only its table of contents', () => {
+    const doc = extractHtml(`<html><head><title>Index</title></head><body><main><h1>Index</h1>
+<ul><li><a href="#a">Alpha</a></li><li><a href="#b">Beta</a></li></ul><span id="a"></span><span id="b"></span></main></body></html>`);
+    const text = doc.blocks.map((b) => (b.kind === 'text' ? b.text : '')).join('\n');
+    expect(text).toContain('Alpha');
+  });
+
   it('drops a list of links to other pages of the site, and keeps lists of forms, of outside links and of text', () => {
     const doc =
       extractHtml(`<html><head><title>Locked account</title></head><body><main><h1>Locked account</h1>

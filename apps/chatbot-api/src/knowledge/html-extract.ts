@@ -6,6 +6,7 @@ import {
   BLOCK_TAGS,
   boldHeading,
   clean,
+  contentsEntry,
   DISCLOSURE,
   type DomNode,
   linksAFile,
@@ -177,7 +178,11 @@ function walkNodes(children: ArrayLike<DomNode>, blocks: Block[], stack: Heading
       }
       if (text) {
         pushText(blocks, stack, tag === 'LI' ? `- ${text}` : text);
-        if (tag === 'LI' && !linksAFile(child) && (onlyALink(child, text) || teaserOfAPage(child)))
+        if (
+          tag === 'LI' &&
+          !linksAFile(child) &&
+          (onlyALink(child, text) || teaserOfAPage(child) || contentsEntry(child, text))
+        )
           LINK_ITEMS.add(blocks.at(-1)!);
       }
       continue;
@@ -213,7 +218,7 @@ function walkDisclosure(details: DomNode, blocks: Block[], stack: HeadingStack):
   stack.splice(0, stack.length, ...outer);
 }
 
-/** List items that are only a link to another page of the site, while the page is read. */
+/** List items that are only a link to another page of the site, or to a part of this one (its contents), while the page is read. */
 const LINK_ITEMS = new WeakSet<Block>();
 
 /**

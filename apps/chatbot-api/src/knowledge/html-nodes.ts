@@ -71,6 +71,7 @@ export interface DomNode {
   querySelectorAll?(sel: string): ArrayLike<DomNode>;
   getAttribute?(name: string): string | null;
   matches?(selector: string): boolean;
+  ownerDocument?: { getElementById?(id: string): unknown; querySelector?(sel: string): unknown } | null;
 }
 
 /**
@@ -122,6 +123,31 @@ export function onlyALink(node: DomNode, text: string): boolean {
   if (!toASitePage(link)) return false;
   return text !== '' && text.replace(/[.:]$/, '') === clean(textOf(link));
 }
+
+/**
+ * A list item that is only a link into the page itself, to a part of it that is there (`<a
+ * href="#SEC2">Sec. 2. Requirements</a>`): an entry of the page's table of contents. The part it
+ * names is read where it stands, under its own heading; quoted, the contents answer with a menu.
+ */
+export function contentsEntry(node: DomNode, text: string): boolean {
+  const links = node.querySelectorAll?.('a') ?? [];
+  if (links.length !== 1) return false;
+  const link = links[0]!;
+  const href = (link.getAttribute?.('href') ?? '').trim();
+  if (!/^#./.test(href) || text === '' || text.replace(/[.:]$/, '') !== clean(textOf(link))) return false;
+  let id = href.slice(1);
+  try {
+    id = decodeURIComponent(id);
+  } catch {
+    // An id written with a stray "%" is looked up as written.
+  }
+  const doc = node.ownerDocument;
+  return Boolean(
+    doc?.getElementById?.(id) ?? doc?.querySelector?.(`a[name="${CSS_NAME.test(id) ? id : ''}"]`),
+  );
+}
+/** An anchor name safe to put in a selector as it stands. */
+const CSS_NAME = /^[\w-]+$/;
 
 /** A relative link to another page of the site (not into this page, not elsewhere, not a phone number). */
 function toASitePage(link: DomNode): boolean {
