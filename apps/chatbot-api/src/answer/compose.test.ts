@@ -429,6 +429,38 @@ describe('composeAnswer: "when"', () => {
     expect(spanish.content).toContain('Solicite un intérprete');
   });
 
+  it('declines an English question only a Spanish page covers, and answers a Spanish one from an English page', () => {
+    const spanishPage = passage(
+      '/es/interpretes/',
+      'Intérpretes',
+      'Solicite un intérprete en la secretaría del tribunal antes de su audiencia, por teléfono o en persona.',
+      { score: 2, coverage: 1 },
+    );
+    const english = composeAnswer({
+      analysis: analyzeQuestion('how do i get an interpreter', null),
+      search: search([spanishPage]),
+      cite: true,
+    });
+    expect(english.outcome).toBe('not_found');
+    expect(english.content).not.toContain('Solicite');
+    expect(english.explanation.reason).toMatch(/only pages in another language/);
+    const englishPage = passage(
+      '/interpreters/',
+      'Interpreters',
+      'Ask the clerk for an interpreter before your hearing.',
+      {
+        score: 2,
+        coverage: 1,
+      },
+    );
+    const spanish = composeAnswer({
+      analysis: analyzeQuestion('¿cómo pido un intérprete?', null),
+      search: search([englishPage]),
+      cite: true,
+    });
+    expect(spanish.content).toContain('Ask the clerk for an interpreter');
+  });
+
   it('answers an English question from an English page whose section holds a longer Spanish note', () => {
     const mixed = passage(
       '/interpreters/',

@@ -5,7 +5,7 @@ import { factIntentsOf } from '../language/facts.js';
 import { stem } from '../language/stem.js';
 import { contentWords, isSpanishSentence, type Language, words } from '../language/words.js';
 import { answeringSections, COVERAGE_THRESHOLD } from './answer-sections.js';
-import { choosePrimary, passageLanguage, readable } from './passage-language.js';
+import { choosePrimary, onSpanishPage, passageLanguage, readable } from './passage-language.js';
 import { leadsIn, pickUnits, trimToBudget } from './pick-units.js';
 import type { QueryAnalysis } from './query.js';
 import { neutralizeMarkdown, render } from './render.js';
@@ -158,19 +158,26 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
     );
   if (onlyOneThing) anyCovering = [];
   // A page in a language the visitor did not ask in never answers when one in theirs covers the
-  // question: an English question quoted from a Spanish page (matched through a cognate) helps nobody.
+  // question. Else an English page answers a Spanish question, and an English page with a Spanish
+  // note an English one (its English sentences are quoted); a Spanish page never answers an English
+  // question ("Andadores / Bastones", matched through a cognate, for "what counts as a disability").
   const readableCovering = anyCovering.filter((p) => readable(p, language));
-  const covering = readableCovering.length > 0 ? readableCovering : anyCovering;
+  const covering =
+    readableCovering.length > 0
+      ? readableCovering
+      : anyCovering.filter((p) => language === 'es' || !onSpanishPage(p));
   if (covering.length === 0) {
     const top = search.passages[0];
     const reason =
       analysis.concepts.length === 0
         ? 'the question names nothing to look for'
-        : onlyOneThing
-          ? `every passage holding ${COVERAGE_THRESHOLD * 100} % of the question's weighted concepts holds only one of the things it names (${[...named].join(', ')}), which carries less than ${ONE_THING_THRESHOLD * 100} % of the question`
-          : top
-            ? `the best passage holds ${Math.round(coverageOf(top) * 100)} % of the question's weighted concepts (needs ${COVERAGE_THRESHOLD * 100} %); missing: ${top.match.missing.join(', ')}`
-            : "no passage holds any of the question's concepts";
+        : anyCovering.length > 0 && !onlyOneThing
+          ? `only pages in another language hold ${COVERAGE_THRESHOLD * 100} % of the question's weighted concepts`
+          : onlyOneThing
+            ? `every passage holding ${COVERAGE_THRESHOLD * 100} % of the question's weighted concepts holds only one of the things it names (${[...named].join(', ')}), which carries less than ${ONE_THING_THRESHOLD * 100} % of the question`
+            : top
+              ? `the best passage holds ${Math.round(coverageOf(top) * 100)} % of the question's weighted concepts (needs ${COVERAGE_THRESHOLD * 100} %); missing: ${top.match.missing.join(', ')}`
+              : "no passage holds any of the question's concepts";
     const unknown = search.concepts.filter((c) => !c.known).map((c) => c.key);
     const why =
       unknown.length > 0 ? `${reason}; found nowhere in the knowledge base: ${unknown.join(', ')}` : reason;

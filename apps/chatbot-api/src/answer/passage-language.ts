@@ -36,6 +36,11 @@ function speaks(p: ConceptPassage, language: Language): boolean {
   return false;
 }
 
+/** A passage of a page written in Spanish, by its title and opening ("Intérpretes", "Dispositivos de movilidad"). */
+export function onSpanishPage(p: ConceptPassage): boolean {
+  return passageLanguage(p) === 'es' && detectLanguage(p.title) === 'es';
+}
+
 /** English answers a Spanish question when nothing better exists; Spanish never answers English. */
 export function readable(p: ConceptPassage, language: Language): boolean {
   return speaks(p, language) || language === 'es';
