@@ -36,6 +36,19 @@ describe('analyzeQuestion', () => {
     }
   });
 
+  it('reads "a mí mismo" and "por mi cuenta" as saying who does it (myself, on my own), not what the question is about', () => {
+    const strong = (q: string) =>
+      analyzeQuestion(q, null)
+        .concepts.filter((c) => c.boost >= 1)
+        .map((c) => c.key);
+    expect(strong('¿puedo representarme a mí mismo?')).not.toContain('mismo');
+    expect(strong('¿puedo presentar la petición yo misma?')).not.toContain('misma');
+    expect(strong('¿puedo solicitar la pensión por mi cuenta?')).not.toContain('cuenta');
+    // "El mismo día" is the same day, and "mi cuenta" an account: the question is about them.
+    expect(strong('¿puedo pagar el mismo día?')).toContain('mismo');
+    expect(strong('¿cómo abro mi cuenta?').join(' ')).toMatch(/cuenta/);
+  });
+
   it("keeps the previous question's intent for a follow-up without a question word, not for one asking about a situation", () => {
     const previous = 'how much is the filing fee for small claims';
     const saturday = analyzeQuestion('and on saturdays?', 'when is the clerk open');
