@@ -96,6 +96,21 @@ describe('extractHtml', () => {
     expect(doc.links).toEqual(expect.arrayContaining(['/records/id-cards/', '/letters/']));
   });
 
+  it('reads text and inline markup between blocks as one paragraph, not a paragraph per piece', () => {
+    const doc = extractHtml(`<html><head><title>Complaints</title></head><body><main><h1>File a complaint</h1>
+<div>Mail the form, or a <a href="/letter/">letter</a> with the <strong>same information</strong>, to:<br>Civil Rights Division<br>950 Pennsylvania Avenue, NW<ul><li>Keep a copy.</li></ul>Allow <em>three</em> months.</div>
+<ol><li>Find your number <b>on the top right</b>.<ul><li>Paper ticket: top right</li></ul></li></ol>
+</main></body></html>`);
+    const texts = doc.blocks.map((b) => (b.kind === 'text' ? b.text : ''));
+    expect(texts).toEqual([
+      'Mail the form, or a letter with the same information, to: Civil Rights Division 950 Pennsylvania Avenue, NW',
+      '- Keep a copy.',
+      'Allow three months.',
+      'Find your number on the top right.',
+      '- Paper ticket: top right',
+    ]);
+  });
+
   it('drops a table of contents (list items that only link to parts of the page), and keeps the parts and other in-page links', () => {
     const doc =
       extractHtml(`<html><head><title>Calendar call programs</title></head><body><main><h1>Calendar call programs</h1>

@@ -9,6 +9,7 @@ import {
   contentsEntry,
   DISCLOSURE,
   type DomNode,
+  INLINE_TAGS,
   linksAFile,
   NESTED_BLOCKS,
   navigationRole,
@@ -119,14 +120,33 @@ function walk(node: DomNode, blocks: Block[], stack: HeadingStack): void {
   walkNodes(node.childNodes, blocks, stack);
 }
 
+/** Text or inline markup (a link, bold words, a line break), read with its neighbours as one paragraph. */
+function inline(node: DomNode): boolean {
+  if (node.nodeType === 3) return true;
+  if (node.nodeType !== 1) return false;
+  const tag = node.nodeName.toUpperCase();
+  return tag === 'BR' || (INLINE_TAGS.has(tag) && !node.querySelector?.(NESTED_BLOCKS));
+}
+
+/**
+ * The children of a container, in order. Text and inline markup between its blocks read as one
+ * paragraph ("Mail it to:<br>Civil Rights Division<br>950 Pennsylvania Avenue" before a list, "Find
+ * your number <b>on the top right</b>" before a nested list), not as a paragraph per piece.
+ */
 function walkNodes(children: ArrayLike<DomNode>, blocks: Block[], stack: HeadingStack): void {
+  let run = '';
+  const flush = () => {
+    const text = clean(run);
+    run = '';
+    if (text) pushText(blocks, stack, text);
+  };
   for (let i = 0; i < children.length; i++) {
     const child = children[i]!;
-    if (child.nodeType === 3) {
-      const text = clean(textOf(child));
-      if (text) pushText(blocks, stack, text);
+    if (inline(child)) {
+      run += textOf(child);
       continue;
     }
+    flush();
     if (child.nodeType !== 1) continue;
     const tag = child.nodeName.toUpperCase();
     if (tag === 'BUTTON' && child.matches?.(DISCLOSURE)) {
@@ -192,6 +212,7 @@ function walkNodes(children: ArrayLike<DomNode>, blocks: Block[], stack: Heading
     if (tag === 'LI' && !linksAFile(child) && teaserOfAPage(child))
       for (const b of blocks.slice(from)) LINK_ITEMS.add(b);
   }
+  flush();
 }
 
 /**

@@ -17,7 +17,7 @@ export const BLOCK_TAGS = new Set([
   'ADDRESS',
   'CAPTION',
 ]);
-const INLINE_TAGS = new Set([
+export const INLINE_TAGS = new Set([
   'A',
   'ABBR',
   'B',

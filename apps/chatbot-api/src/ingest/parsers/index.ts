@@ -38,7 +38,7 @@ export const CONTENT_TYPES: Record<Extension, string> = {
  * to other pages ("Related articles") are not text; 5 for HTML: nor are teasers of other pages (a title
  * link on a line of its own, a line of description).
  */
-const EXTRACTION: Partial<Record<Extension, number>> = { '.pdf': 2, '.docx': 2, '.html': 6, '.htm': 6 };
+const EXTRACTION: Partial<Record<Extension, number>> = { '.pdf': 2, '.docx': 2, '.html': 7, '.htm': 7 };
 
 export function extractionOf(ext: Extension): number {
   return EXTRACTION[ext] ?? 1;
