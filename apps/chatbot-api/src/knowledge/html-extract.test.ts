@@ -115,10 +115,11 @@ describe('extractHtml', () => {
     const doc =
       extractHtml(`<html><head><title>Calendar call programs</title></head><body><main><h1>Calendar call programs</h1>
 <h2>Requirements</h2>
-<ul><li><a href="#PREAMBLE">Preamble</a></li><li><a href="#sec%201">Sec. 1. General requirements</a></li><li><a href="#gone">Fees</a></li>
+<ul><li><a href="#PREAMBLE">Preamble</a></li><li><a href="#sec%201">Sec. 1. General requirements</a></li><li><a href="#gone">Fees</a></li><li><a href="#costs">Costs</a></li>
 <li><a href="#PREAMBLE">Read the preamble</a> before you apply.</li></ul>
 <h3 id="PREAMBLE">Preamble</h3><p>Volunteers give free help at calendar call.</p>
 <h3 id="sec 1">Sec. 1. General requirements</h3><p>Each program names a coordinator.</p>
+<h3><a name="costs"></a>Costs</h3><p>Programs charge nothing.</p>
 </main></body></html>`);
     const items = doc.blocks
       .filter((b) => b.kind === 'text' && b.text.startsWith('- '))

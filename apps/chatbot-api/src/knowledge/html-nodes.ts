@@ -143,7 +143,7 @@ export function contentsEntry(node: DomNode, text: string): boolean {
   }
   const doc = node.ownerDocument;
   return Boolean(
-    doc?.getElementById?.(id) ?? doc?.querySelector?.(`a[name="${CSS_NAME.test(id) ? id : ''}"]`),
+    doc?.getElementById?.(id) ?? (CSS_NAME.test(id) ? doc?.querySelector?.(`a[name="${id}"]`) : null),
   );
 }
 /** An anchor name safe to put in a selector as it stands. */
