@@ -171,7 +171,7 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
     const reason =
       analysis.concepts.length === 0
         ? 'the question names nothing to look for'
-        : anyCovering.length > 0 && !onlyOneThing
+        : anyCovering.length > 0
           ? `only pages in another language hold ${COVERAGE_THRESHOLD * 100} % of the question's weighted concepts`
           : onlyOneThing
             ? `every passage holding ${COVERAGE_THRESHOLD * 100} % of the question's weighted concepts holds only one of the things it names (${[...named].join(', ')}), which carries less than ${ONE_THING_THRESHOLD * 100} % of the question`

@@ -239,7 +239,7 @@ function walkDisclosure(details: DomNode, blocks: Block[], stack: HeadingStack):
   stack.splice(0, stack.length, ...outer);
 }
 
-/** List items that are only a link to another page of the site, or to a part of this one (its contents), while the page is read. */
+/** List items that only link to another page of the site or to a part of this one, while the page is read. */
 const LINK_ITEMS = new WeakSet<Block>();
 
 /**

@@ -117,11 +117,16 @@ export function boldHeading(node: DomNode, text: string): boolean {
  * to a phone number or an email address says what to do, and stays.
  */
 export function onlyALink(node: DomNode, text: string): boolean {
+  const link = soleLink(node, text);
+  return link !== null && toASitePage(link);
+}
+
+/** The one link a block says nothing but (its text is the link's, a final "." or ":" aside), or null. */
+function soleLink(node: DomNode, text: string): DomNode | null {
   const links = node.querySelectorAll?.('a') ?? [];
-  if (links.length !== 1) return false;
+  if (links.length !== 1 || text === '') return null;
   const link = links[0]!;
-  if (!toASitePage(link)) return false;
-  return text !== '' && text.replace(/[.:]$/, '') === clean(textOf(link));
+  return text.replace(/[.:]$/, '') === clean(textOf(link)) ? link : null;
 }
 
 /**
@@ -130,11 +135,8 @@ export function onlyALink(node: DomNode, text: string): boolean {
  * names is read where it stands, under its own heading; quoted, the contents answer with a menu.
  */
 export function contentsEntry(node: DomNode, text: string): boolean {
-  const links = node.querySelectorAll?.('a') ?? [];
-  if (links.length !== 1) return false;
-  const link = links[0]!;
-  const href = (link.getAttribute?.('href') ?? '').trim();
-  if (!/^#./.test(href) || text === '' || text.replace(/[.:]$/, '') !== clean(textOf(link))) return false;
+  const href = (soleLink(node, text)?.getAttribute?.('href') ?? '').trim();
+  if (!/^#./.test(href)) return false;
   let id = href.slice(1);
   try {
     id = decodeURIComponent(id);

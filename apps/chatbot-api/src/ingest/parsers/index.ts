@@ -36,7 +36,9 @@ export const CONTENT_TYPES: Record<Extension, string> = {
  * text, no Heading style) are headings; 2 for HTML: a short paragraph all in bold heads what follows;
  * 3 for HTML: links back to the top of the page ("Back to top") are not text; 4 for HTML: lists of links
  * to other pages ("Related articles") are not text; 5 for HTML: nor are teasers of other pages (a title
- * link on a line of its own, a line of description).
+ * link on a line of its own, a line of description); 6 for HTML: nor is the page's table of contents
+ * (items that only link to parts of the page); 7 for HTML: text and inline markup between a container's
+ * blocks are one paragraph, not one per piece.
  */
 const EXTRACTION: Partial<Record<Extension, number>> = { '.pdf': 2, '.docx': 2, '.html': 7, '.htm': 7 };
 
