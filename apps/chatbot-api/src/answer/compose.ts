@@ -11,7 +11,7 @@ import type { QueryAnalysis } from './query.js';
 import { neutralizeMarkdown, render } from './render.js';
 import { contactSentence, type HelpContacts, REPLIES, referralSentence } from './replies.js';
 import { conceptScorer, phraseCounter, type ScoredUnit, scoreUnits } from './score-units.js';
-import { isQuestion, splitUnits } from './sentences.js';
+import { isQuestion, openingLine } from './sentences.js';
 import { smallTalkReply } from './small-talk.js';
 import { namedPages, withoutSharedSuffix } from './titles.js';
 
@@ -301,10 +301,10 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
     brought = leadIn ? subsections : ways.length >= 2 ? ways : [];
   }
   for (const [i, f] of brought.slice(0, MAX_SUBSECTIONS).entries()) {
-    const first = splitUnits(f.text)[0];
-    if (!first) continue;
+    const first = openingLine(f.text);
+    if (first === null) continue;
     const heading = withoutQuestionLabel(f.headingPath.at(-1) ?? '');
-    const text = neutralizeMarkdown(heading ? `${heading.replace(/:$/, '')}: ${first.text}` : first.text);
+    const text = neutralizeMarkdown(heading ? `${heading.replace(/:$/, '')}: ${first}` : first);
     picked.push({
       unit: { text, listItem: true, position: last.unit.position + 1 + i },
       concepts: 0,

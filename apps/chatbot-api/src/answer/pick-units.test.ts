@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ConceptPassage, ConceptSearchResult } from '../knowledge/concept-search.js';
 import type { FactIntent } from '../language/facts.js';
-import { MAX_LIST_ITEMS, pickUnits } from './pick-units.js';
+import { MAX_LIST_ITEMS, pickUnits, trimToBudget } from './pick-units.js';
 import {
   conceptScorer,
   factHeading,
@@ -636,5 +636,59 @@ describe('pickUnits: a fact that completes a list', () => {
       'U.S. Department of Justice',
       'Civil Rights Division: 950 Pennsylvania Avenue, NW, Washington, DC 20530.',
     ]);
+  });
+});
+
+describe('pickUnits: nested lists', () => {
+  /** A unit written under a list item, `depth` levels down. */
+  const under = (text: string, position: number, concepts: number, listItem: boolean, depth: number) => ({
+    ...unit(text, position, concepts, false, listItem),
+    unit: { text, listItem, position, depth },
+  });
+  const steps = [
+    unit('Follow these steps to create your account:', 0, 0.5, false),
+    ...Array.from({ length: 9 }, (_, i) => unit(`Step ${i + 1} of the form.`, i + 1, 0, false, true)),
+    under('Use at least twelve characters.', 10, 0, true, 1),
+    under('Avoid your birthday.', 11, 0.5, true, 1),
+    unit('Step 10 of the form.', 12, 0, false, true),
+    unit('Step 11 of the form.', 13, 0, false, true),
+  ];
+
+  it("counts a how-to's steps, not what is written under them, and quotes each step with its details", () => {
+    const picked = pickUnits(steps, ['steps'], true).map((u) => u.unit.position);
+    // Ten steps (the most a how-to quotes) and the two lines under the ninth.
+    expect(picked).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+  });
+
+  it('quotes the steps first within the budget, then the details holding most of the question', () => {
+    const long = (i: number) => `Step ${i} ${'of a long form to fill in, '.repeat(3)}then continue.`;
+    const units = [
+      unit(long(1), 0, 0, false, true),
+      under('First detail, about nothing asked.', 1, 0, false, 1),
+      unit(long(2), 2, 0, false, true),
+      under('A detail about the question asked.', 3, 0.5, false, 1),
+      ...Array.from({ length: 8 }, (_, i) => unit(long(i + 3), i + 4, 0, false, true)),
+    ];
+    const kept = trimToBudget(units);
+    const top = kept.filter((u) => !u.unit.depth);
+    expect(top.length).toBeGreaterThan(6);
+    expect(kept.map((u) => u.unit.text)).toContain('A detail about the question asked.');
+    expect(kept.map((u) => u.unit.text)).not.toContain('First detail, about nothing asked.');
+    // A detail never comes without the item it is under.
+    expect(
+      trimToBudget([...units.slice(0, 1), ...units.slice(4), units[3]!]).map((u) => u.unit.position),
+    ).not.toContain(3);
+  });
+
+  it('quotes the paragraph a list ends pointing at ("to the address below:")', () => {
+    const units = [
+      unit('Ask for a waiver of the filing fee:', 0, 0.5, false),
+      unit('Fill in the form.', 1, 0.5, false, true),
+      unit('File the form to your case:', 2, 0.5, false, true),
+      under('If you filed on paper, mail it to the address below:', 3, 0.5, true, 1),
+      unit('Clerk of the Court, 400 Second Street, Washington, DC 20217', 4, 0, false),
+      unit('Need help? Call us.', 5, 0, false),
+    ];
+    expect(pickUnits(units, ['steps'], true).map((u) => u.unit.position)).toEqual([0, 1, 2, 3, 4]);
   });
 });

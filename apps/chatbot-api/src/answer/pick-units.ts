@@ -1,8 +1,20 @@
-import { joinerOf, joinsAll, opensLeaning, pointsAhead, withoutJoiner } from '../language/answer-words.js';
+import { opensLeaning, pointsAhead } from '../language/answer-words.js';
 import type { Intent } from '../language/cues.js';
 import { factIntentsOf } from '../language/facts.js';
+import {
+  allMustHold,
+  depthOf,
+  itemScore,
+  listRuns,
+  pointedAt,
+  sameParagraph,
+  singledOut,
+  tableOf,
+  unjoined,
+  withUnder,
+} from './list-runs.js';
 import { HEADING_PARAGRAPH, type ScoredUnit } from './score-units.js';
-import { isQuestion, type TextUnit, tableName } from './sentences.js';
+import { isQuestion } from './sentences.js';
 
 /*
  * Which units of the answering section to quote, in reading order: the list for "what do I bring",
@@ -24,60 +36,9 @@ const TOPIC_OVER_FACT = 2;
 /** A sentence this many times more about a "how do I" question than any list answers it instead. */
 const PROSE_OVER_LIST = 2;
 
-/** "Fees — Filing: $75" belongs to the table "Fees" (see sentences.ts tableRow). */
-function tableOf(unit: TextUnit): string | null {
-  return unit.listItem ? tableName(unit.text) : null;
-}
-
-/** Runs of consecutive list items, each with the prose unit that leads into it. */
-function listRuns(units: readonly ScoredUnit[]): { lead: ScoredUnit | null; items: ScoredUnit[] }[] {
-  const runs: { lead: ScoredUnit | null; items: ScoredUnit[] }[] = [];
-  let current: { lead: ScoredUnit | null; items: ScoredUnit[] } | null = null;
-  units.forEach((u, i) => {
-    if (u.unit.listItem && tableOf(u.unit) === null) {
-      if (!current) {
-        const prev = units[i - 1];
-        current = { lead: prev && !prev.unit.listItem ? prev : null, items: [] };
-        runs.push(current);
-      }
-      current.items.push(u);
-    } else current = null;
-  });
-  return runs;
-}
-
 /** A prose unit that leads into what follows it ("Both of these must be true:"). */
 export function leadsIn(u: ScoredUnit): boolean {
   return !u.unit.listItem && u.unit.text.endsWith(':');
-}
-
-/** Whether a list's items are joined by "and" (each must hold), as its items but the last end. */
-function allMustHold(items: readonly ScoredUnit[]): boolean {
-  const joined = items.slice(0, -1).map((u) => joinerOf(u.unit.text));
-  const ands = joined.filter(joinsAll).length;
-  return ands * 2 > joined.length;
-}
-
-/** A list item quoted alone, without the joiner that tied it to the next item. */
-function unjoined(u: ScoredUnit): ScoredUnit {
-  const text = withoutJoiner(u.unit.text);
-  return text === u.unit.text ? u : { ...u, unit: { ...u.unit, text } };
-}
-
-/** The one item of a list of three or more that holds more of the question than any other, if any. */
-function singledOut(
-  items: readonly ScoredUnit[],
-  score: (u: ScoredUnit) => number = (u) => u.concepts,
-): ScoredUnit | null {
-  if (items.length <= 2) return null;
-  const top = Math.max(...items.map(score));
-  const singled = items.filter((u) => score(u) === top);
-  return top > 0 && singled.length === 1 ? singled[0]! : null;
-}
-
-/** Whether two units come from the same paragraph of the passage (list items never share one). */
-function sameParagraph(a: ScoredUnit, b: ScoredUnit): boolean {
-  return !a.unit.listItem && a.unit.paragraph !== undefined && a.unit.paragraph === b.unit.paragraph;
 }
 
 /** The units to quote from the answering passage, in reading order. */
@@ -100,14 +61,18 @@ function finishLists(picked: readonly ScoredUnit[], units: readonly ScoredUnit[]
   for (const run of listRuns(units)) {
     if (run.items.length > MAX_LIST_ITEMS || !run.items.some((u) => chosen.has(u)) || !allMustHold(run.items))
       continue;
-    for (const u of run.items) chosen.add(u);
+    for (const u of withUnder(run)) chosen.add(u);
     if (run.lead && run.lead.unit.text.length <= 300) chosen.add(run.lead);
   }
+  // The item after an item is the next one at its depth, past what is written under it.
+  const nextItem = (u: ScoredUnit) => units.slice(u.unit.position + 1).find((x) => depthOf(x) <= depthOf(u));
   const out = [...chosen]
     .sort((a, b) => a.unit.position - b.unit.position)
     .map((u) => {
-      const next = units[u.unit.position + 1];
-      return u.unit.listItem && next?.unit.listItem && !chosen.has(next) ? unjoined(u) : u;
+      const next = nextItem(u);
+      return u.unit.listItem && next?.unit.listItem && depthOf(next) === depthOf(u) && !chosen.has(next)
+        ? unjoined(u)
+        : u;
     });
   // A list item left open (no closing punctuation) and a short figure after it (a city and ZIP
   // code after a street) are one thing: "950 Pennsylvania Avenue, NW, Washington, DC 20530."
@@ -153,7 +118,7 @@ function choose(
     const scored = runs.map((r) => ({
       r,
       s:
-        r.items.reduce((a, u) => a + u.concepts, 0) / r.items.length +
+        r.items.reduce((a, u) => a + itemScore(r)(u), 0) / r.items.length +
         (r.lead?.concepts ?? 0) +
         (titled ? 0.01 : 0),
     }));
@@ -161,8 +126,8 @@ function choose(
     const best = scored[0]!;
     // "What should I wear" in a section listing what to bring, then "Dress comfortably…": a
     // sentence outside the list holding more of the question than any item or the lead-in answers.
-    const inRuns = new Set(runs.flatMap((r) => [...r.items, ...(r.lead ? [r.lead] : [])]));
-    const listBest = Math.max(...best.r.items.map((u) => u.concepts), best.r.lead?.concepts ?? 0);
+    const inRuns = new Set(runs.flatMap((r) => [...withUnder(r), ...(r.lead ? [r.lead] : [])]));
+    const listBest = Math.max(...best.r.items.map(itemScore(best.r)), best.r.lead?.concepts ?? 0);
     const proseBest = Math.max(0, ...units.filter((u) => !inRuns.has(u)).map((u) => u.concepts));
     // So does, for "how do I appeal", a sentence holding far more of it than any list of the section
     // (what to bring to the hearing).
@@ -175,9 +140,13 @@ function choose(
       // A list neither its heading nor its lead-in ties to the question, one item of which holds
       // the question ("Education and Training: apply for the GI Bill…" among a hub's other
       // benefits): that item is the answer, not its neighbours.
-      const one = singledOut(best.r.items);
-      if (!titled && (best.r.lead?.concepts ?? 0) === 0 && one !== null) return [...lead, one];
-      return [...lead, ...best.r.items.slice(0, max)];
+      const one = singledOut(best.r.items, itemScore(best.r));
+      if (!titled && (best.r.lead?.concepts ?? 0) === 0 && one !== null)
+        return [...lead, ...withUnder(best.r, [one])];
+      // Each item with what is written under it (its details come last within the budget: trimToBudget).
+      const items = best.r.items.slice(0, max);
+      const quoted = withUnder(best.r, items);
+      return [...lead, ...quoted, ...(items.length === best.r.items.length ? pointedAt(quoted, units) : [])];
     }
   }
   if (facts.length > 0) {
@@ -274,9 +243,15 @@ function choose(
   // A lead-in to a list one of whose items the question singles out ("Korean conflict (June 27,
   // 1950, to …)" for "what counts as wartime for the korean war"): the lead-in and that item.
   if (best.unit.text.endsWith(':') && !best.unit.listItem) {
+    // The list's own items: what is written under one is not another item.
     const items: ScoredUnit[] = [];
-    for (let i = best.unit.position + 1; i < units.length && units[i]!.unit.listItem; i++)
-      items.push(units[i]!);
+    const top = units[best.unit.position + 1];
+    for (let i = best.unit.position + 1; i < units.length; i++) {
+      const u = units[i]!;
+      if (depthOf(u) > depthOf(top!)) continue;
+      if (!u.unit.listItem || depthOf(u) < depthOf(top!)) break;
+      items.push(u);
+    }
     // Singled out by what it adds to the section's headings: "security checks" in one tip of a page
     // titled "Security check failed" names no more than every tip is about.
     const one = singledOut(items, (u) => u.distinct ?? u.concepts);
@@ -293,6 +268,10 @@ function choose(
   // The items of a list a quoted lead-in introduces are read whole (up to the list's own limit), not
   // counted as sentences: two of the conditions that "all of these must be true" name mislead.
   const ledItems = new Set<ScoredUnit>();
+  // Nor is an item that leads into its own nested list ("File the form to your case:"), nor what is
+  // written under an item: they are read with the item.
+  const counted = (p: ScoredUnit) =>
+    !leadsIn(p) && !ledItems.has(p) && depthOf(p) === 0 && !(p.unit.listItem && p.unit.text.endsWith(':'));
   // A sentence pointing at what follows it ("if any of the below relationships describes you") is
   // read on to that: the prose after it, up to two sentences, and the list they lead into.
   let ahead = bestPoints ? POINTED_PROSE : 0;
@@ -302,11 +281,7 @@ function choose(
     const inLedList = u.unit.listItem && led;
     // An FAQ entry's first paragraph is its answer, whole (up to the character budget).
     // A lead-in ("You can use these tools to:") is read with its list, not counted apart from it.
-    if (
-      !inLedList &&
-      picked.filter((p) => !leadsIn(p) && !ledItems.has(p)).length >= max &&
-      !(answersHeading && sameParagraph(u, best))
-    )
+    if (!inLedList && picked.filter(counted).length >= max && !(answersHeading && sameParagraph(u, best)))
       break;
     // Steps are read on through the section; other answers stop where the text leaves the question.
     const next = units[i + 1];
@@ -344,13 +319,44 @@ function choose(
   return picked.sort((a, b) => a.unit.position - b.unit.position);
 }
 
+/**
+ * The picked units within the character budget, in reading order. What is written under a quoted
+ * list item (a nested list, a paragraph) is a detail: a how-to's steps are quoted first, each to the
+ * end, and their details fill what budget is left, those holding most of the question first, each
+ * with the item it is under.
+ */
 export function trimToBudget(picked: ScoredUnit[]): ScoredUnit[] {
-  const out: ScoredUnit[] = [];
+  const parentOf = new Map<ScoredUnit, ScoredUnit>();
+  picked.forEach((u, i) => {
+    if (depthOf(u) === 0) return;
+    const parent = picked
+      .slice(0, i)
+      .reverse()
+      .find((p) => depthOf(p) < depthOf(u));
+    if (parent?.unit.listItem || (parent && parentOf.has(parent))) parentOf.set(u, parent);
+  });
+  const kept = new Set<ScoredUnit>();
   let chars = 0;
+  const cost = (u: ScoredUnit) => u.unit.text.length + 4;
   for (const u of picked) {
-    if (out.length > 0 && chars + u.unit.text.length > MAX_CHARS) break;
-    out.push(u);
-    chars += u.unit.text.length + 4;
+    if (parentOf.has(u)) continue;
+    if (kept.size > 0 && chars + u.unit.text.length > MAX_CHARS) break;
+    kept.add(u);
+    chars += cost(u);
   }
-  return out;
+  const details = [...parentOf.keys()].sort(
+    (a, b) => b.concepts - a.concepts || a.unit.position - b.unit.position,
+  );
+  for (const u of details) {
+    // A detail comes with the details it is under ("To report identity theft:" for its phone number).
+    const chain: ScoredUnit[] = [];
+    for (let x: ScoredUnit | undefined = u; x && !kept.has(x); x = parentOf.get(x)) chain.push(x);
+    const root = parentOf.get(chain.at(-1)!);
+    if (chain.length === 0 || !root || !kept.has(root)) continue;
+    const more = chain.reduce((a, x) => a + cost(x), 0);
+    if (chars + more - 4 > MAX_CHARS) continue;
+    for (const x of chain) kept.add(x);
+    chars += more;
+  }
+  return picked.filter((u) => kept.has(u));
 }

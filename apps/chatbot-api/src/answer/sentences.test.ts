@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render } from './render.js';
-import { splitUnits } from './sentences.js';
+import { openingLine, splitUnits } from './sentences.js';
 
 describe('splitUnits: tables', () => {
   it('names the columns in each row of a passage that starts with its header row', () => {
@@ -130,8 +130,92 @@ describe('splitUnits: sentence ends', () => {
   });
 });
 
+describe('splitUnits: nested lists', () => {
+  it('reads how deep under an item a line is written', () => {
+    const units = splitUnits(
+      [
+        'Follow these steps:',
+        '- Create a password.',
+        '  - Use at least:',
+        '    - 12 characters',
+        '  Choose one you remember. Write it down.',
+        '- Sign in.',
+        '  Indented after the list ends.',
+        'You are all done.',
+      ].join('\n'),
+    );
+    expect(units.map((u) => [u.text, u.listItem, u.depth ?? 0])).toEqual([
+      ['Follow these steps:', false, 0],
+      ['Create a password.', true, 0],
+      ['Use at least:', true, 1],
+      ['12 characters', true, 2],
+      ['Choose one you remember.', false, 1],
+      ['Write it down.', false, 1],
+      ['Sign in.', true, 0],
+      ['Indented after the list ends.', false, 1],
+      ['You are all done.', false, 0],
+    ]);
+    // Indentation outside a list nests nothing.
+    expect(splitUnits('Some text here.\n  Indented paragraph here.').map((u) => u.depth ?? 0)).toEqual([
+      0, 0,
+    ]);
+  });
+
+  it('reads an item longer than a unit as its first sentence with the rest under it, not cut short', () => {
+    const rest =
+      'The student provides documentation of her diagnoses and their effects on test-taking. '.repeat(5);
+    const units = splitUnits(`- Example. A student asks for extended time on an exam. ${rest}`);
+    expect(units[0]).toMatchObject({ text: 'Example.', listItem: true });
+    expect(units.slice(1).every((u) => !u.listItem && u.depth === 1 && !u.text.endsWith('…'))).toBe(true);
+    expect(units.map((u) => u.text).join(' ')).toContain('effects on test-taking.');
+  });
+});
+
+describe('openingLine', () => {
+  it('is the first unit, and for an item heading a nested list, what the items under it say', () => {
+    expect(openingLine('Call us. We answer.')).toBe('Call us.');
+    expect(
+      openingLine(
+        '- Identity Theft\n  - Website: IdentityTheft.gov\n  - Phone: 1-877-438-4338.\n- Cyber Crime\n  - FBI',
+      ),
+    ).toBe('Identity Theft: Website: IdentityTheft.gov; Phone: 1-877-438-4338');
+    expect(openingLine('')).toBeNull();
+  });
+});
+
 describe('render', () => {
-  const u = (text: string, listItem: boolean, position: number) => ({ unit: { text, listItem, position } });
+  const u = (text: string, listItem: boolean, position: number, depth = 0, paragraph?: number) => ({
+    unit: {
+      text,
+      listItem,
+      position,
+      ...(depth > 0 && { depth }),
+      ...(paragraph !== undefined && { paragraph }),
+    },
+  });
+
+  it('writes what is under a quoted item under it, as Markdown nests, never deeper than one level below', () => {
+    expect(
+      render(
+        [
+          u('Follow these steps:', false, 0),
+          u('Create a password.', true, 1),
+          u('Choose one you remember.', false, 2, 1, 2),
+          u('write it down', false, 3, 1, 2),
+          u('12 characters', true, 4, 3),
+          u('Sign in.', true, 5),
+        ],
+        ' [Source 1]',
+      ),
+    ).toEqual([
+      'Follow these steps:',
+      '- Create a password.\n  Choose one you remember. Write it down.\n  - 12 characters\n- Sign in. [Source 1]',
+    ]);
+    // A nested list quoted alone is not indented.
+    expect(render([u('12 characters', true, 0, 2), u('A number', true, 1, 2)], ' [Source 1]')).toEqual([
+      '- 12 characters\n- A number [Source 1]',
+    ]);
+  });
 
   it('keeps one item after its lead-in as a list item', () => {
     expect(

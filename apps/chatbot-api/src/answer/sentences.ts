@@ -9,6 +9,11 @@ export interface TextUnit {
   position: number;
   /** Which block (paragraph, list item or row) of the passage the unit comes from. */
   paragraph?: number;
+  /**
+   * How deep in a list the unit sits, when it is under a list item: 1 for an item of a list nested
+   * in an item, or a paragraph written under an item; absent at the top.
+   */
+  depth?: number;
 }
 
 const BULLET = /^\s*(?:[-*•‣◦]|\d{1,2}[.)])\s+/;
@@ -87,11 +92,18 @@ export function rowWithoutTable(text: string, table: string): string {
  * Lines of a passage grouped into blocks: extracted HTML keeps one block per line, while wrapped
  * plain text continues a sentence on the next line, which then starts in lower case.
  */
-function blocks(passage: string): string[] {
-  const out: string[] = [];
+function blocks(passage: string): { text: string; depth: number }[] {
+  const out: { text: string; depth: number }[] = [];
+  // Indentation nests a line under the list item before it, as Markdown does ("  - Unique phrases",
+  // "  Choose an email address…"): two spaces a level, counted only under an item.
+  let inList = false;
   for (const raw of passage.split(/\r?\n/)) {
     const line = raw.trim().replace(/^#+\s*/, '');
-    const prev = out.at(-1);
+    const prev = out.at(-1)?.text;
+    const indent = /^ */.exec(raw)![0].length;
+    const bullet = BULLET.test(raw);
+    const depth: number = inList && indent >= 2 ? Math.floor(indent / 2) : 0;
+    if (line !== '') inList = bullet || depth > 0;
     if (
       line !== '' &&
       prev &&
@@ -103,9 +115,9 @@ function blocks(passage: string): string[] {
       !line.includes(CELL_SEPARATOR) &&
       !prev.includes(CELL_SEPARATOR)
     ) {
-      out[out.length - 1] = `${prev} ${line}`;
+      out[out.length - 1]!.text = `${prev} ${line}`;
     } else {
-      out.push(BULLET.test(raw) ? `\u0000${line.replace(BULLET, '').trim()}` : line);
+      out.push({ text: bullet ? `\u0000${line.replace(BULLET, '').trim()}` : line, depth });
     }
   }
   return out;
@@ -115,8 +127,15 @@ function blocks(passage: string): string[] {
 export function splitUnits(passage: string): TextUnit[] {
   const units: TextUnit[] = [];
   let paragraph = 0;
-  const push = (text: string, listItem: boolean) => {
-    units.push({ text: clip(text), listItem, position: units.length, paragraph });
+  let depth = 0;
+  const push = (text: string, listItem: boolean, at = paragraph, deep = depth) => {
+    units.push({
+      text: clip(text),
+      listItem,
+      position: units.length,
+      paragraph: at,
+      ...(deep > 0 && { depth: deep }),
+    });
   };
   let heading: string | null = null;
   // A passage that starts with a table starts with its header row (see chunking.ts chunkTable).
@@ -125,16 +144,23 @@ export function splitUnits(passage: string): TextUnit[] {
   // "(555) 010-0150") or a short lead-in ("By mail to:" then an address). Quoted alone, the value
   // would not say what it is.
   let label: string | null = null;
-  const all = blocks(passage).filter((b) => b !== '');
+  let labelDepth = 0;
+  const lines = blocks(passage).filter((b) => b.text !== '');
+  const all = lines.map((b) => b.text);
   for (const [i, block] of all.entries()) {
     paragraph = i;
+    depth = lines[i]!.depth;
     const previous = label;
     label = null;
     if (block.startsWith('\u0000')) {
       // A short lead-in ("Both of these must be true:") introduces the list that follows it.
-      if (previous?.endsWith(':'))
-        units.push({ text: previous, listItem: false, position: units.length, paragraph: i - 1 });
-      if (block.length > 3) push(block.slice(1), true);
+      if (previous?.endsWith(':')) push(previous, false, i - 1, labelDepth);
+      // An item longer than a unit is read as its first sentence, the rest written under it (an
+      // example's paragraph set as an item), not cut short.
+      const sentences = block.length > MAX_UNIT + 1 ? block.slice(1).split(SENTENCE_END) : [block.slice(1)];
+      if (sentences[0]!.length > 2) push(sentences[0]!, true);
+      for (const sentence of sentences.slice(1))
+        if (sentence.trim().length >= 8) push(sentence.trim(), false, i, depth + 1);
       continue;
     }
     if (block.includes(CELL_SEPARATOR)) {
@@ -153,6 +179,7 @@ export function splitUnits(passage: string): TextUnit[] {
     if (looksLikeHeading(block) && i < all.length - 1) {
       heading = block;
       label = block;
+      labelDepth = depth;
       continue;
     }
     if (previous !== null && !/[.!?]$/.test(block)) {
@@ -161,6 +188,7 @@ export function splitUnits(passage: string): TextUnit[] {
     }
     if (block.endsWith(':') && block.split(/\s+/).length <= 6) {
       label = block;
+      labelDepth = depth;
       continue;
     }
     // An FAQ's "A:" says whose turn it is, not what the answer is.
@@ -174,4 +202,27 @@ export function splitUnits(passage: string): TextUnit[] {
     }
   }
   return units;
+}
+
+/** Items under an item read into a passage's opening line at most (see openingLine). */
+const OPENING_ITEMS = 3;
+
+/**
+ * What a passage says first, as one line: its first unit, and, when that is an item heading a
+ * nested list ("Identity Theft" over "Website: IdentityTheft.gov" and "Phone: 1-877-438-4338"), the
+ * first items under it, which say what the item only names.
+ */
+export function openingLine(passage: string): string | null {
+  const units = splitUnits(passage);
+  const first = units[0];
+  if (!first) return null;
+  const depth = first.depth ?? 0;
+  const under: TextUnit[] = [];
+  for (const u of units.slice(1)) {
+    if ((u.depth ?? 0) <= depth) break;
+    if ((u.depth ?? 0) === depth + 1 && u.listItem) under.push(u);
+  }
+  if (!first.listItem || under.length === 0) return first.text;
+  const items = under.slice(0, OPENING_ITEMS).map((u) => u.text.trim().replace(/[.;,]$/, ''));
+  return `${first.text.trim().replace(/:$/, '')}: ${items.join('; ')}`;
 }

@@ -13,6 +13,22 @@ function sentence(i: number): string {
 }
 
 describe('chunkDocument', () => {
+  it('keeps the indentation that nests a line under a list item, and trims the rest', () => {
+    const lines = [
+      '- Create a password.\n',
+      '  - Use 12 characters  ',
+      '  Choose one you remember.',
+      '\n\tSign in. ',
+    ];
+    const doc: ParsedDocument = {
+      title: 'Steps',
+      blocks: lines.map((text) => ({ kind: 'text', headings: ['Steps'], text })),
+    };
+    expect(chunkDocument(doc)[0]!.text).toBe(
+      '- Create a password.\n  - Use 12 characters\n  Choose one you remember.\nSign in.',
+    );
+  });
+
   it('keeps each chunk within the token budget and overlaps consecutive windows', () => {
     const paragraphs = Array.from({ length: 120 }, (_, i) => sentence(i));
     const doc: ParsedDocument = {

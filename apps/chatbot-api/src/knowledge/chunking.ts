@@ -82,7 +82,8 @@ function* chunkSteps(doc: ParsedDocument, out: Omit<Chunk, 'index'>[]): Generato
       b.flush(false);
       yield* chunkTable(block, out);
     } else {
-      for (const segment of segments(block.text.trim())) {
+      // A nested list item or a paragraph under an item keeps its indentation (see html-extract.ts).
+      for (const segment of segments(block.text.trimEnd().replace(/^\s*?( *)(?=\S)/, '$1'))) {
         b.addText(segment, block.headings);
         yield;
       }
@@ -119,8 +120,8 @@ function* segments(text: string): Generator<string> {
     if (piece) yield piece;
     start = cut;
   }
-  const rest = text.slice(start).trim();
-  if (rest) yield rest;
+  const rest = start === 0 ? text : text.slice(start).trim();
+  if (rest.trim()) yield rest;
 }
 
 class ChunkBuilder {

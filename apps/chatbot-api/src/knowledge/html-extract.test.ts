@@ -106,8 +106,50 @@ describe('extractHtml', () => {
       'Mail the form, or a letter with the same information, to: Civil Rights Division 950 Pennsylvania Avenue, NW',
       '- Keep a copy.',
       'Allow three months.',
-      'Find your number on the top right.',
-      '- Paper ticket: top right',
+      '- Find your number on the top right.',
+      '  - Paper ticket: top right',
+    ]);
+  });
+
+  it('writes what a list item holds under its line, indented as Markdown nests', () => {
+    const doc =
+      extractHtml(`<html><head><title>Create an account</title></head><body><main><h1>Create an account</h1>
+<p>Follow these steps:</p>
+<ol><li>Enter your email address.<p>Choose one you can always reach.</p></li>
+<li>Click <b>Submit</b>.</li>
+<li>Create a password.<ul><li>Use at least:<ul><li>12 characters</li><li>A number</li></ul></li></ul></li>
+<li>Set up a second layer of security.<p><strong>More secure:</strong></p><ul><li>Security key</li></ul></li>
+<li><p>Sign in.</p></li></ol>
+<p>You are done.</p>
+</main></body></html>`);
+    expect(doc.blocks.map((b) => (b.kind === 'text' ? b.text : ''))).toEqual([
+      'Follow these steps:',
+      '- Enter your email address.',
+      '  Choose one you can always reach.',
+      '- Click Submit.',
+      '- Create a password.',
+      '  - Use at least:',
+      '    - 12 characters',
+      '    - A number',
+      '- Set up a second layer of security.',
+      // Bold words inside an item open a paragraph of it, not a section of the page.
+      '  More secure:',
+      '  - Security key',
+      '- Sign in.',
+      'You are done.',
+    ]);
+    expect(new Set(doc.blocks.map((b) => b.headings.join(' > ')))).toEqual(new Set(['Create an account']));
+  });
+
+  it('reads list items that hold headings as sections, not as items (an FAQ laid out as a list)', () => {
+    const doc = extractHtml(`<html><head><title>FAQ</title></head><body><main><h1>FAQ</h1>
+<ul><li><h2>Is there a fee?</h2><div><p>No. There is no fee.</p></div></li>
+<li><h2>How long does it take?</h2><div><p>About 20 days.</p><ul><li>Longer for complex requests.</li></ul></div></li></ul>
+</main></body></html>`);
+    expect(doc.blocks.map((b) => [b.headings.at(-1), b.kind === 'text' ? b.text : ''])).toEqual([
+      ['Is there a fee?', 'No. There is no fee.'],
+      ['How long does it take?', 'About 20 days.'],
+      ['How long does it take?', '- Longer for complex requests.'],
     ]);
   });
 

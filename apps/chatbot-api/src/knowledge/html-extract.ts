@@ -60,7 +60,7 @@ export function extractHtml(
       document.body) as unknown as DomNode | null;
 
   const walked: Block[] = [];
-  const stack: HeadingStack = [];
+  const stack = [] as HeadingStack;
   if (root) walk(root, walked, stack);
   headedOnly(walked);
   const blocks = withoutLinkLists(walked);
@@ -114,7 +114,18 @@ function readabilityRoot(html: string): DomNode | null {
  * The heading path as it is read: a real heading (`<h2>`), or a paragraph set in bold standing as
  * one (`pseudo`, see boldHeading).
  */
-type HeadingStack = { level: number; text: string; pseudo?: boolean }[];
+type HeadingStack = { level: number; text: string; pseudo?: boolean }[] & {
+  /** The list item being read, if any (see pushText). */
+  item?: OpenItem | undefined;
+};
+
+/** A list item with more than a line of text: its depth (0 in a list that is not nested) and whether its line is written. */
+type OpenItem = { depth: number; opened: boolean };
+
+const HEADINGS = 'h1,h2,h3,h4,h5,h6';
+
+/** Indentation of one level of a nested list, or of a paragraph under an item, as Markdown writes it. */
+export const LIST_INDENT = '  ';
 
 function walk(node: DomNode, blocks: Block[], stack: HeadingStack): void {
   walkNodes(node.childNodes, blocks, stack);
@@ -187,7 +198,8 @@ function walkNodes(children: ArrayLike<DomNode>, blocks: Block[], stack: Heading
     if (!child.querySelector?.(NESTED_BLOCKS) || (BLOCK_TAGS.has(tag) && tag !== 'LI')) {
       const text = clean(textOf(child));
       if (tag === 'P' && onlyALink(child, text)) continue;
-      if ((tag === 'P' || tag === 'DIV') && boldHeading(child, text)) {
+      // Inside a list item, bold words open a paragraph of the item ("More secure:"), not a section.
+      if ((tag === 'P' || tag === 'DIV') && !stack.item && boldHeading(child, text)) {
         // Below the last real heading; a bold heading after another is its sibling. Kept in place
         // as a paragraph too, until it is known to head something (see headedOnly).
         while (stack.at(-1)?.pseudo) stack.pop();
@@ -208,7 +220,15 @@ function walkNodes(children: ArrayLike<DomNode>, blocks: Block[], stack: Heading
       continue;
     }
     const from = blocks.length;
-    walk(child, blocks, stack);
+    if (tag === 'LI' && !child.querySelector?.(HEADINGS)) {
+      // An item holding paragraphs or a nested list: its first text is the item's line, the rest is
+      // written under it, one level deeper (see pushText). An item holding a heading is a section
+      // laid out as a list (an FAQ whose entries are items), read as sections.
+      const outer = stack.item;
+      stack.item = { depth: outer ? outer.depth + 1 : 0, opened: false };
+      walk(child, blocks, stack);
+      stack.item = outer;
+    } else walk(child, blocks, stack);
     if (tag === 'LI' && !linksAFile(child) && teaserOfAPage(child))
       for (const b of blocks.slice(from)) LINK_ITEMS.add(b);
   }
@@ -323,6 +343,23 @@ function walkDefinitionList(dl: DomNode, blocks: Block[], stack: HeadingStack): 
   stack.splice(0, stack.length, ...outer);
 }
 
+/**
+ * A block of text under the current heading path. Inside a list item that holds more than a line
+ * (steps with a paragraph or a nested list under them), the item's first text is its line ("- Create
+ * your password."), and what follows in it is written under that line, indented one level as
+ * Markdown nests: a paragraph ("  Choose an email address…") or a nested item ("  - Unique
+ * phrases"). An answer can then quote a how-to's steps as steps, each with its details.
+ */
 function pushText(blocks: Block[], stack: HeadingStack, text: string): void {
-  blocks.push({ kind: 'text', headings: stack.map((s) => s.text), text });
+  const item = stack.item;
+  let line = text;
+  if (item) {
+    const bulleted = text.startsWith('- ');
+    line =
+      !item.opened && !bulleted
+        ? `${LIST_INDENT.repeat(item.depth)}- ${text}`
+        : `${LIST_INDENT.repeat(item.depth + 1)}${text}`;
+    item.opened = true;
+  }
+  blocks.push({ kind: 'text', headings: stack.map((s) => s.text), text: line });
 }

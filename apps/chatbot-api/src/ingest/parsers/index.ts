@@ -38,9 +38,11 @@ export const CONTENT_TYPES: Record<Extension, string> = {
  * to other pages ("Related articles") are not text; 5 for HTML: nor are teasers of other pages (a title
  * link on a line of its own, a line of description); 6 for HTML: nor is the page's table of contents
  * (items that only link to parts of the page); 7 for HTML: text and inline markup between a container's
- * blocks are one paragraph, not one per piece.
+ * blocks are one paragraph, not one per piece; 8 for HTML: a list item's first text is its line and what
+ * it holds (a paragraph, a nested list) is written under it, indented, where the item's text was a
+ * paragraph and nested items were items of the outer list.
  */
-const EXTRACTION: Partial<Record<Extension, number>> = { '.pdf': 2, '.docx': 2, '.html': 7, '.htm': 7 };
+const EXTRACTION: Partial<Record<Extension, number>> = { '.pdf': 2, '.docx': 2, '.html': 8, '.htm': 8 };
 
 export function extractionOf(ext: Extension): number {
   return EXTRACTION[ext] ?? 1;
