@@ -79,6 +79,19 @@ describe('frameWordPositions', () => {
     expect(frameWords('¿cómo funciona el portal?')).toEqual(['como', 'funciona']);
   });
 
+  it('marks the hedge "I think" and "creo que": what the visitor thinks is the question', () => {
+    expect(frameWords('i think someone hacked my account what should i do')).toEqual(['i', 'think']);
+    expect(frameWords('¿creo que alguien entró a mi cuenta, qué hago?')).toEqual(['creo', 'que']);
+    // "Creo" alone may be "I create": only "creo que" is a hedge.
+    expect(frameWords('¿cómo creo una cuenta?')).toEqual([]);
+  });
+
+  it('reads "tips for" and "consejos para" as asking for a list, its words as the frame', () => {
+    expect(intentsOf('tips for taking pictures of my id')).toContain('list');
+    expect(intentsOf('consejos para tomar fotos de mi identificación')).toContain('list');
+    expect(frameWords('tips for taking pictures of my id')).toEqual(['tips', 'for']);
+  });
+
   it('marks nothing in a question without a frame', () => {
     expect(frameWordPositions('how wide is a van accessible parking space').size).toBe(0);
   });
