@@ -680,6 +680,35 @@ describe('pickUnits: nested lists', () => {
     ).not.toContain(3);
   });
 
+  it('reads on through the steps a sentence points at, with what is written under them', () => {
+    const units = [
+      unit('Follow these steps to create your account.', 0, 1, false),
+      unit('Enter your email address.', 1, 0, false, true),
+      under('Choose one you can always reach.', 2, 0, false, 1),
+      unit('Click Submit.', 3, 0, false, true),
+      unit('Our office is closed on holidays.', 4, 0, false),
+    ];
+    expect(pickUnits(units, [], false).map((u) => u.unit.position)).toEqual([0, 1, 2, 3]);
+  });
+
+  it('keeps a detail with the sentences before it in its paragraph, and a detail leading in only with what follows it', () => {
+    const long = `Set up a second layer of security ${'for your account, '.repeat(30)}now.`;
+    const inPara = (text: string, position: number, concepts: number, paragraph: number) => ({
+      ...under(text, position, concepts, false, 1),
+      unit: { text, listItem: false, position, depth: 1, paragraph },
+    });
+    const units = [
+      unit('Enter your email address.', 0, 0, false, true),
+      inPara('Choose one you can always reach.', 1, 0, 1),
+      inPara('You can add another address to your account later.', 2, 0.5, 1),
+      unit(long, 3, 0, false, true),
+      inPara('More secure:', 4, 0, 4),
+      under(`Security key ${'or a face or touch unlock, '.repeat(20)}`, 5, 0, true, 1),
+    ];
+    const kept = trimToBudget(units).map((u) => u.unit.position);
+    expect(kept).toEqual([0, 1, 2, 3]);
+  });
+
   it('quotes the paragraph a list ends pointing at ("to the address below:")', () => {
     const units = [
       unit('Ask for a waiver of the filing fee:', 0, 0.5, false),

@@ -278,7 +278,8 @@ function choose(
   for (let i = best.unit.position + 1; i < units.length; i++) {
     const u = units[i]!;
     if (u.unit.listItem && led && ledItems.size >= MAX_LIST_ITEMS) break;
-    const inLedList = u.unit.listItem && led;
+    // What is written under a led item (a paragraph, a nested list) is read with it.
+    const inLedList = (u.unit.listItem || depthOf(u) > 0) && led;
     // An FAQ entry's first paragraph is its answer, whole (up to the character budget).
     // A lead-in ("You can use these tools to:") is read with its list, not counted apart from it.
     if (!inLedList && picked.filter(counted).length >= max && !(answersHeading && sameParagraph(u, best)))
@@ -288,7 +289,7 @@ function choose(
     const onTopic =
       answersHeading ||
       u.concepts >= best.concepts * 0.5 ||
-      (u.unit.listItem && led) ||
+      inLedList ||
       // What a quoted lead-in introduces, when it is prose ("Here's how it all comes together:" then
       // "Pathway Logic: First, …").
       leadsIn(picked[picked.length - 1]!) ||
@@ -300,9 +301,9 @@ function choose(
       ahead > 0;
     if (!onTopic && !intents.includes('steps')) break;
     picked.push(u);
-    if (inLedList) ledItems.add(u);
+    if (inLedList && depthOf(u) === 0) ledItems.add(u);
     const points = pointsAhead(u.unit.text);
-    led = u.unit.text.endsWith(':') || points || (led && u.unit.listItem);
+    led = u.unit.text.endsWith(':') || points || (led && (u.unit.listItem || depthOf(u) > 0));
     ahead = points ? POINTED_PROSE : u.unit.listItem || led ? 0 : ahead - 1;
   }
   // A list item quoted without its list ("When you are in court, participating in a hearing…") is
@@ -348,15 +349,24 @@ export function trimToBudget(picked: ScoredUnit[]): ScoredUnit[] {
     (a, b) => b.concepts - a.concepts || a.unit.position - b.unit.position,
   );
   for (const u of details) {
-    // A detail comes with the details it is under ("To report identity theft:" for its phone number).
+    // A detail comes with the details it is under ("To report identity theft:" for its phone number),
+    // and a sentence with the sentences before it in its paragraph.
     const chain: ScoredUnit[] = [];
     for (let x: ScoredUnit | undefined = u; x && !kept.has(x); x = parentOf.get(x)) chain.push(x);
     const root = parentOf.get(chain.at(-1)!);
     if (chain.length === 0 || !root || !kept.has(root)) continue;
+    for (const x of picked)
+      if (x.unit.position < u.unit.position && !kept.has(x) && !chain.includes(x) && sameParagraph(x, u))
+        chain.push(x);
     const more = chain.reduce((a, x) => a + cost(x), 0);
     if (chars + more - 4 > MAX_CHARS) continue;
     for (const x of chain) kept.add(x);
     chars += more;
   }
+  // A detail that leads into what follows it ("More secure:") is no detail without that.
+  picked.forEach((u, i) => {
+    const next = picked[i + 1];
+    if (parentOf.has(u) && u.unit.text.trim().endsWith(':') && !(next && kept.has(next))) kept.delete(u);
+  });
   return picked.filter((u) => kept.has(u));
 }

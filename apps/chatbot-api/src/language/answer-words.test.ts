@@ -5,6 +5,7 @@ import {
   NON_ENDING_ABBREVIATIONS,
   opensLeaning,
   opensWithBareAnswer,
+  pointsAhead,
   withoutAnswerLabel,
   withoutJoiner,
   withoutQuestionLabel,
@@ -22,6 +23,15 @@ describe('answer words (data/language/answer-words.json)', () => {
     expect(joinsAll('y')).toBe(true);
     expect(joinsAll('or')).toBe(false);
     expect(joinsAll(null)).toBe(false);
+  });
+
+  it('reads a sentence pointing at what follows it, "these steps" and "estos pasos" among them', () => {
+    expect(pointsAhead('The steps are as follows.')).toBe(true);
+    expect(pointsAhead('Follow these steps to change the phone number associated with your account.')).toBe(
+      true,
+    );
+    expect(pointsAhead('Siga estos pasos para crear su cuenta de Login.gov.')).toBe(true);
+    expect(pointsAhead('You can change your phone number on your account page.')).toBe(false);
   });
 
   it('drops the joiner from an item quoted without the next one', () => {
