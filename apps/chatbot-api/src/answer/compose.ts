@@ -5,13 +5,14 @@ import { factIntentsOf } from '../language/facts.js';
 import { stem } from '../language/stem.js';
 import { contentWords, isSpanishSentence, type Language, words } from '../language/words.js';
 import { answeringSections, COVERAGE_THRESHOLD } from './answer-sections.js';
+import { openingLine } from './list-runs.js';
 import { choosePrimary, onSpanishPage, passageLanguage, readable } from './passage-language.js';
 import { leadsIn, pickUnits, trimToBudget } from './pick-units.js';
 import type { QueryAnalysis } from './query.js';
 import { neutralizeMarkdown, render } from './render.js';
 import { contactSentence, type HelpContacts, REPLIES, referralSentence } from './replies.js';
 import { conceptScorer, phraseCounter, type ScoredUnit, scoreUnits } from './score-units.js';
-import { isQuestion, openingLine } from './sentences.js';
+import { isQuestion } from './sentences.js';
 import { smallTalkReply } from './small-talk.js';
 import { namedPages, withoutSharedSuffix } from './titles.js';
 

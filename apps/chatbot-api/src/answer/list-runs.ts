@@ -1,6 +1,6 @@
 import { joinerOf, joinsAll, withoutJoiner } from '../language/answer-words.js';
 import type { ScoredUnit } from './score-units.js';
-import { type TextUnit, tableName } from './sentences.js';
+import { splitUnits, type TextUnit, tableName } from './sentences.js';
 
 /*
  * The lists of a passage as pick-units.ts reads them: runs of items with the prose that leads into
@@ -13,22 +13,25 @@ export function tableOf(unit: TextUnit): string | null {
   return unit.listItem ? tableName(unit.text) : null;
 }
 
-/** How deep under a list item a unit sits (0: not under one). */
-export const depthOf = (u: ScoredUnit) => u.unit.depth ?? 0;
+/** A unit as the list structure needs it (a ScoredUnit is one). */
+type Unit = { unit: TextUnit };
 
-export interface ListRun {
+/** How deep under a list item a unit sits (0: not under one). */
+export const depthOf = (u: Unit) => u.unit.depth ?? 0;
+
+export interface ListRun<U extends Unit = ScoredUnit> {
   /** The prose unit that leads into the list, if any. */
-  lead: ScoredUnit | null;
+  lead: U | null;
   /** The list's own items (its steps), not what is written under them. */
-  items: ScoredUnit[];
+  items: U[];
   /** What is written under each item: a nested list's items, a paragraph (see sentences.ts). */
-  under: Map<ScoredUnit, ScoredUnit[]>;
+  under: Map<U, U[]>;
 }
 
 /** Runs of consecutive list items, each with the prose unit that leads into it. */
-export function listRuns(units: readonly ScoredUnit[]): ListRun[] {
-  const runs: ListRun[] = [];
-  let current: ListRun | null = null;
+export function listRuns<U extends Unit>(units: readonly U[]): ListRun<U>[] {
+  const runs: ListRun<U>[] = [];
+  let current: ListRun<U> | null = null;
   units.forEach((u, i) => {
     const item = current?.items.at(-1);
     if (current && item && depthOf(u) > depthOf(item)) current.under.get(item)!.push(u);
@@ -95,4 +98,25 @@ export function pointedAt(quoted: readonly ScoredUnit[], units: readonly ScoredU
 /** Whether two units come from the same paragraph of the passage (list items never share one). */
 export function sameParagraph(a: ScoredUnit, b: ScoredUnit): boolean {
   return !a.unit.listItem && a.unit.paragraph !== undefined && a.unit.paragraph === b.unit.paragraph;
+}
+
+/** Items under an item read into a passage's opening line at most (see openingLine). */
+const OPENING_ITEMS = 3;
+
+/**
+ * What a passage says first, as one line: its first unit, and, when that is an item heading a
+ * nested list ("Identity Theft" over "Website: IdentityTheft.gov" and "Phone: 1-877-438-4338"), the
+ * first items under it, which say what the item only names.
+ */
+export function openingLine(passage: string): string | null {
+  const units = splitUnits(passage).map((unit) => ({ unit }));
+  const first = units[0];
+  if (!first) return null;
+  const run = listRuns(units).find((r) => r.items[0] === first);
+  const under = (run?.under.get(first) ?? []).filter(
+    (u) => u.unit.listItem && depthOf(u) === depthOf(first) + 1,
+  );
+  if (under.length === 0) return first.unit.text;
+  const items = under.slice(0, OPENING_ITEMS).map((u) => u.unit.text.trim().replace(/[.;,]$/, ''));
+  return `${first.unit.text.trim().replace(/:$/, '')}: ${items.join('; ')}`;
 }

@@ -118,7 +118,7 @@ function choose(
     const scored = runs.map((r) => ({
       r,
       s:
-        r.items.reduce((a, u) => a + itemScore(r)(u), 0) / r.items.length +
+        r.items.map(itemScore(r)).reduce((a, x) => a + x, 0) / r.items.length +
         (r.lead?.concepts ?? 0) +
         (titled ? 0.01 : 0),
     }));
@@ -270,8 +270,7 @@ function choose(
   const ledItems = new Set<ScoredUnit>();
   // Nor is an item that leads into its own nested list ("File the form to your case:"), nor what is
   // written under an item: they are read with the item.
-  const counted = (p: ScoredUnit) =>
-    !leadsIn(p) && !ledItems.has(p) && depthOf(p) === 0 && !(p.unit.listItem && p.unit.text.endsWith(':'));
+  const counted = (p: ScoredUnit) => !p.unit.text.endsWith(':') && !ledItems.has(p) && depthOf(p) === 0;
   // A sentence pointing at what follows it ("if any of the below relationships describes you") is
   // read on to that: the prose after it, up to two sentences, and the list they lead into.
   let ahead = bestPoints ? POINTED_PROSE : 0;

@@ -1,3 +1,4 @@
+import { LIST_INDENT } from '../knowledge/chunking.js';
 import { withoutJoiner } from '../language/answer-words.js';
 import { rowWithoutTable, type TextUnit, tableName } from './sentences.js';
 
@@ -44,8 +45,6 @@ interface ListLine {
   paragraph: number | undefined;
 }
 
-const INDENT = '  ';
-
 /** Paragraphs and lists of the picked units; one marker per paragraph or list, at its end. */
 export function render(picked: readonly Quotable[], marker: string): string[] {
   const blocks: string[] = [];
@@ -59,7 +58,7 @@ export function render(picked: readonly Quotable[], marker: string): string[] {
     if (table !== null) blocks.push(`${table}:`);
     const lines = list.map((l) => {
       const text = table === null ? l.text : rowWithoutTable(l.text, table);
-      return `${INDENT.repeat(l.depth)}${l.item ? '- ' : ''}${text}`;
+      return `${LIST_INDENT.repeat(l.depth)}${l.item ? '- ' : ''}${text}`;
     });
     blocks.push(`${lines.join('\n')}${marker}`);
     list = [];

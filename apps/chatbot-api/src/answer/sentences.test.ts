@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { openingLine } from './list-runs.js';
 import { render } from './render.js';
-import { openingLine, splitUnits } from './sentences.js';
+import { splitUnits } from './sentences.js';
 
 describe('splitUnits: tables', () => {
   it('names the columns in each row of a passage that starts with its header row', () => {

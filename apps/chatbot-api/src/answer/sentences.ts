@@ -1,3 +1,4 @@
+import { LIST_INDENT } from '../knowledge/chunking.js';
 import { NON_ENDING_ABBREVIATIONS, withoutAnswerLabel } from '../language/answer-words.js';
 
 /** One quotable piece of a passage: a sentence of prose, one list item or one table row. */
@@ -95,14 +96,14 @@ export function rowWithoutTable(text: string, table: string): string {
 function blocks(passage: string): { text: string; depth: number }[] {
   const out: { text: string; depth: number }[] = [];
   // Indentation nests a line under the list item before it, as Markdown does ("  - Unique phrases",
-  // "  Choose an email address…"): two spaces a level, counted only under an item.
+  // "  Choose an email address…"): LIST_INDENT a level, counted only under an item.
   let inList = false;
   for (const raw of passage.split(/\r?\n/)) {
     const line = raw.trim().replace(/^#+\s*/, '');
     const prev = out.at(-1)?.text;
     const indent = /^ */.exec(raw)![0].length;
     const bullet = BULLET.test(raw);
-    const depth: number = inList && indent >= 2 ? Math.floor(indent / 2) : 0;
+    const depth: number = inList ? Math.floor(indent / LIST_INDENT.length) : 0;
     if (line !== '') inList = bullet || depth > 0;
     if (
       line !== '' &&
@@ -202,27 +203,4 @@ export function splitUnits(passage: string): TextUnit[] {
     }
   }
   return units;
-}
-
-/** Items under an item read into a passage's opening line at most (see openingLine). */
-const OPENING_ITEMS = 3;
-
-/**
- * What a passage says first, as one line: its first unit, and, when that is an item heading a
- * nested list ("Identity Theft" over "Website: IdentityTheft.gov" and "Phone: 1-877-438-4338"), the
- * first items under it, which say what the item only names.
- */
-export function openingLine(passage: string): string | null {
-  const units = splitUnits(passage);
-  const first = units[0];
-  if (!first) return null;
-  const depth = first.depth ?? 0;
-  const under: TextUnit[] = [];
-  for (const u of units.slice(1)) {
-    if ((u.depth ?? 0) <= depth) break;
-    if ((u.depth ?? 0) === depth + 1 && u.listItem) under.push(u);
-  }
-  if (!first.listItem || under.length === 0) return first.text;
-  const items = under.slice(0, OPENING_ITEMS).map((u) => u.text.trim().replace(/[.;,]$/, ''));
-  return `${first.text.trim().replace(/:$/, '')}: ${items.join('; ')}`;
 }

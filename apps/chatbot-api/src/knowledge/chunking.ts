@@ -30,6 +30,12 @@ export interface Chunk {
   text: string;
 }
 
+/**
+ * Indentation of one level in a passage's text: a nested list's item, or a paragraph written under an
+ * item, as Markdown nests them ("- Create your password." then "  - Use 12 characters").
+ */
+export const LIST_INDENT = '  ';
+
 export const TARGET_TOKENS = 450;
 export const MAX_TOKENS = 500;
 const OVERLAP_TOKENS = Math.round(TARGET_TOKENS * 0.12);

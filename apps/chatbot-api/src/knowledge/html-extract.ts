@@ -1,6 +1,6 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
-import type { Block, ParsedDocument } from './chunking.js';
+import { type Block, LIST_INDENT, type ParsedDocument } from './chunking.js';
 import { openHtml } from './html-document.js';
 import {
   BLOCK_TAGS,
@@ -81,7 +81,7 @@ function openDisclosures(document: ReturnType<typeof parseHTML>['document']): vo
     for (const id of (button.getAttribute('aria-controls') ?? '').split(/\s+/).filter(Boolean)) {
       document.getElementById(id)?.removeAttribute('hidden');
     }
-    const inHeading = button.closest('h1, h2, h3, h4, h5, h6');
+    const inHeading = button.closest(HEADINGS);
     if (inHeading) {
       inHeading.textContent = clean(inHeading.textContent ?? '');
       continue;
@@ -123,9 +123,6 @@ type HeadingStack = { level: number; text: string; pseudo?: boolean }[] & {
 type OpenItem = { depth: number; opened: boolean };
 
 const HEADINGS = 'h1,h2,h3,h4,h5,h6';
-
-/** Indentation of one level of a nested list, or of a paragraph under an item, as Markdown writes it. */
-export const LIST_INDENT = '  ';
 
 function walk(node: DomNode, blocks: Block[], stack: HeadingStack): void {
   walkNodes(node.childNodes, blocks, stack);
