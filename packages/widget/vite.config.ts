@@ -40,9 +40,12 @@ function finish(): Plugin {
         if (PANEL.test(chunk.fileName)) chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
       }
     },
-    writeBundle(_options, bundle) {
-      for (const file of Object.keys(bundle).filter((name) => name.endsWith('.js')))
-        precompress(join(DIST, file));
+    async writeBundle(_options, bundle) {
+      await Promise.all(
+        Object.keys(bundle)
+          .filter((name) => name.endsWith('.js'))
+          .map((file) => precompress(join(DIST, file))),
+      );
     },
   };
 }

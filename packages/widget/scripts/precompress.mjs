@@ -1,9 +1,12 @@
 // Writes `<file>.br` and `<file>.gz` next to a built file, at maximum compression: done once at build
-// time, so the relay sends them as they are (and the size test can measure exactly those bytes).
+// time, so the relay sends them as they are (and the size tests measure exactly those bytes). The gzip
+// copy is written by Zopfli, which finds a smaller deflate stream than zlib's level 9 (~3 % on the
+// panel) that every gzip decoder reads; it costs a fraction of a second per file, once, at build time.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants } from 'node:zlib';
+import { gzipAsync } from '@gfx/zopfli';
 
-export function precompress(file) {
+export async function precompress(file) {
   const body = readFileSync(file);
   writeFileSync(
     `${file}.br`,
@@ -14,5 +17,5 @@ export function precompress(file) {
       },
     }),
   );
-  writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+  writeFileSync(`${file}.gz`, await gzipAsync(body, { numiterations: 15 }));
 }

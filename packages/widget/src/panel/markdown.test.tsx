@@ -33,6 +33,44 @@ describe('renderMarkdown', () => {
     expect(el.querySelectorAll('ul li')).toHaveLength(2);
   });
 
+  it('nests a list indented under an item, as answers quote a nested list, with what is written under an item', () => {
+    const el = html(
+      'To create an account:\n\n- Enter your email address.\n  - Use one you check often.\n  - Confirm it.\n    Check your inbox for the link.\n- Create a strong password. [Source 1]',
+    );
+    const outer = el.querySelector('ul') as HTMLElement;
+    expect(outer.parentElement).toBe(el);
+    const items = [...outer.children];
+    expect(items.map((li) => li.tagName)).toEqual(['LI', 'LI']);
+    expect(items[1]?.textContent).toBe('Create a strong password. [Source 1]');
+    const inner = items[0]?.querySelector(':scope > ul') as HTMLElement;
+    expect([...inner.children].map((li) => li.textContent)).toEqual([
+      'Use one you check often.',
+      'Confirm it.Check your inbox for the link.',
+    ]);
+    expect(inner.querySelector('br')).not.toBeNull();
+    expect(el.textContent).not.toContain('- ');
+  });
+
+  it('nests a level at a time however deep the indentation, a numbered list keeping its bulleted sub-list', () => {
+    const el = html(
+      '1. File the form\n        - Deeper than one level\n   - Sibling\n2. Pay the fee\n- New list',
+    );
+    const lists = [...el.children];
+    expect(lists.map((l) => l.tagName)).toEqual(['OL', 'UL']);
+    const steps = [...(lists[0] as HTMLElement).children];
+    expect(steps).toHaveLength(2);
+    expect([...(steps[0]?.querySelectorAll(':scope > ul > li') ?? [])].map((li) => li.textContent)).toEqual([
+      'Deeper than one level',
+      'Sibling',
+    ]);
+    const deep = `- top\n${Array.from({ length: 200 }, (_, i) => `${'  '.repeat(i + 1)}- item ${i}`).join('\n')}`;
+    const started = performance.now();
+    const nested = html(deep);
+    expect(performance.now() - started).toBeLessThan(1500);
+    expect(nested.querySelectorAll('li')).toHaveLength(201);
+    expect(nested.querySelectorAll('ul ul ul ul ul ul')).toHaveLength(0);
+  });
+
   it('leaves snake_case and lone asterisks alone', () => {
     expect(html('file_name_here and 2 * 3').querySelector('em')).toBeNull();
   });

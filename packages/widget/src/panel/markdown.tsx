@@ -38,7 +38,9 @@ export type RenderMarker = (n: number, raw: string) => ComponentChildren;
 const INLINE =
   /\*\*([^\n]{1,300}?)\*\*|__([^\n]{1,300}?)__|(?<![\w*])\*([^\s*][^\n*]{0,300}?)\*|(?<![\w_])_([^\s_][^\n_]{0,300}?)_(?!\w)|\[([^\][\n]{1,500})\]\(([^()\s]{1,2000})\)|\[Source (\d{1,4})\]/g;
 
-const ITEM = /^\s{0,3}([-*+]|\d{1,9}[.)])\s+(.*)$/;
+const ITEM = /^( *)([-*+]|\d{1,9}[.)])\s+(.*)$/;
+/** Levels of nested lists below the outermost one: deeper items are drawn at this depth. */
+const MAX_DEPTH = 4;
 const HEADING = /^\s{0,3}#{1,6}\s+(.*)$/;
 
 /**
@@ -54,7 +56,8 @@ export function renderMarkdown(
   const text = source.length > MAX_RENDERED_CHARS ? `${source.slice(0, MAX_RENDERED_CHARS)}…` : source;
   const blocks: VNode[] = [];
   let para: string[] = [];
-  let list: { ordered: boolean; items: string[] } | null = null;
+  // Items with their depth: two spaces of indentation are a level, as answers nest their lists.
+  let list: { ordered: boolean; items: [number, string][] } | null = null;
   let seen = new Set<number>();
 
   const inline = (text: string, depth = 0): ComponentChildren[] => {
@@ -94,11 +97,27 @@ export function renderMarkdown(
   const lines = (text: string): ComponentChildren[] =>
     text.split('\n').flatMap((line, i) => (i ? [<br />, ...inline(line)] : inline(line)));
 
+  /** Items, each with the deeper items after it as a list of its own (nested lists are bulleted). */
+  const nest = (items: [number, string][]): VNode[] => {
+    const out: VNode[] = [];
+    for (let i = 0, j = 1; i < items.length; i = j++) {
+      const [depth, text] = items[i] as [number, string];
+      while (j < items.length && (items[j] as [number, string])[0] > depth) j++;
+      out.push(
+        <li>
+          {lines(text)}
+          {j > i + 1 && <ul>{nest(items.slice(i + 1, j))}</ul>}
+        </li>,
+      );
+    }
+    return out;
+  };
+
   const flush = () => {
     if (para.length) blocks.push(<p>{lines(para.join('\n'))}</p>);
     para = [];
     if (list) {
-      const items = list.items.map((item) => <li>{lines(item)}</li>);
+      const items = nest(list.items);
       blocks.push(list.ordered ? <ol>{items}</ol> : <ul>{items}</ul>);
     }
     list = null;
@@ -110,10 +129,12 @@ export function renderMarkdown(
     const heading = HEADING.exec(line);
     if (!line.trim()) flush();
     else if (item) {
-      const ordered = /\d/.test(item[1] as string);
-      if (para.length || (list && list.ordered !== ordered)) flush();
+      const ordered = /\d/.test(item[2] as string);
+      // Never more than one level below the item before it, nor deeper than MAX_DEPTH.
+      const depth = Math.min((item[1] as string).length >> 1, (list?.items.at(-1)?.[0] ?? -1) + 1, MAX_DEPTH);
+      if (para.length || (list && !depth && list.ordered !== ordered)) flush();
       list ??= { ordered, items: [] };
-      list.items.push(item[2] as string);
+      list.items.push([depth, item[3] as string]);
     } else if (heading) {
       flush();
       blocks.push(
@@ -123,8 +144,7 @@ export function renderMarkdown(
       );
     } else if (list) {
       // A line under a list item continues that item.
-      const items: string[] = list.items;
-      items[items.length - 1] += `\n${line.trim()}`;
+      (list.items.at(-1) as [number, string])[1] += `\n${line.trim()}`;
     } else para.push(line);
   }
   flush();
