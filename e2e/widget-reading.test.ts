@@ -323,4 +323,33 @@ describe('reading an answer', () => {
     expect(await w.send.getAttribute('aria-disabled')).toBe('true');
     await expectNoAxeViolations(page, 'amicus-widget');
   });
+
+  it('draws a quoted nested list as lists inside their items, as the accessibility tree reads it (WCAG 1.3.1)', async () => {
+    const page = await visitor('/');
+    const w = widget(page);
+    await w.open();
+    answers.plant(
+      [
+        'To create an account:',
+        '',
+        '- Enter your email address.',
+        '  - Use an address you check often.',
+        '  - Confirm it from the message we send.',
+        '    The link expires after 24 hours.',
+        '- Create a strong password. [Source 1]',
+      ].join('\n'),
+      [cite(1, 'account', 'Create an account')],
+    );
+    await w.ask('How do I create an account?');
+    const answer = await w.lastAnswerDone();
+    const steps = answer.getByRole('list').first().locator(':scope > li');
+    expect(await steps.count()).toBe(2);
+    const subSteps = steps.first().getByRole('list').getByRole('listitem');
+    expect(await subSteps.allTextContents()).toEqual([
+      'Use an address you check often.',
+      'Confirm it from the message we send.The link expires after 24 hours.',
+    ]);
+    expect(await answer.textContent()).not.toContain('- ');
+    await expectNoAxeViolations(page, 'amicus-widget');
+  });
 });
