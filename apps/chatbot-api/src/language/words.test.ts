@@ -18,6 +18,12 @@ describe('function words', () => {
     expect(contentWords('the clerk told me to come back')).toEqual(['clerk', 'come', 'back']);
   });
 
+  it('leaves out "aren\'t" as it does "isn\'t", and the semi-modals as "must": "supposed to", "ought to"', () => {
+    expect(contentWords("aren't they supposed to do something different")).toEqual(['different']);
+    expect(contentWords('what am i supposed to show them')).toEqual(['show']);
+    expect(contentWords('ought i to bring proof')).toEqual(['bring', 'proof']);
+  });
+
   it('leaves out placeholder words as it does "things" and "lots": "my stuff", "a bunch of times"', () => {
     expect(contentWords('do i lose my stuff if i close my account')).toEqual(['lose', 'close', 'account']);
     expect(contentWords('i typed my password wrong a bunch of times')).toEqual([
