@@ -10,6 +10,21 @@ describe('analyzeQuestion', () => {
     expect(a.concepts.some((c) => c.boost >= 1)).toBe(true);
   });
 
+  it('counts one word said in two forms once, with the ways of saying both, but not two Spanish words of one stem', () => {
+    const church = analyzeQuestion(
+      'does the ada make my church put in a ramp? are churches covered by title iii',
+      null,
+    );
+    const forms = church.concepts.filter((c) => c.alternatives.some((a) => a.words[0]?.startsWith('church')));
+    expect(forms).toHaveLength(1);
+    expect(forms[0]!.alternatives.map((a) => a.words.join(' '))).toEqual(
+      expect.arrayContaining(['church', 'churches']),
+    );
+    const casa = analyzeQuestion('quiero vivir en mi casa, hay algun caso de la corte suprema', null);
+    const keys = casa.concepts.flatMap((c) => c.alternatives[0]!.words);
+    expect(keys).toEqual(expect.arrayContaining(['casa', 'caso']));
+  });
+
   it('reads "how long does X last" and "¿cuánto dura?" as asking for a span of time', () => {
     const last = analyzeQuestion('how long does jury duty last', null);
     expect(last.intents).toEqual(['duration']);

@@ -12,6 +12,7 @@ import {
 import { findGlossaryPhrases, findPlainPhrases } from '../language/glossary.js';
 import { irregularForms } from '../language/irregular-forms.js';
 import { findLexiconPhrases, isSpanishLegalWord } from '../language/lexicon.js';
+import { stem } from '../language/stem.js';
 import { derivations, isEnglishWord, synonyms } from '../language/wordnet.js';
 import { contentWords, detectLanguage, isFunctionWord, type Language, words } from '../language/words.js';
 import { addCompoundSynonyms, addNounCompounds, phrasalVerbs } from './compounds.js';
@@ -163,8 +164,27 @@ function conceptsOf(text: string, boost: number, language: Language = questionLa
         c.context = true;
     }
   }
-  // The same lexicon group named twice ("how much is the fee") is one concept.
-  return out.filter((c, i) => out.findIndex((o) => o.key === c.key) === i);
+  // The same lexicon group named twice ("how much is the fee") is one concept, and so is one word
+  // said in two forms ("my church … are churches covered"): both find the same passages, and
+  // counting the word twice would make it half the question. The second form's ways of saying it
+  // join the first's.
+  const formOf = (c: Concept) => {
+    const own = c.alternatives[0]!.words;
+    if (own.length !== 1 || c.key.includes(':')) return null;
+    // A Spanish word's English stem must agree too: Spanish Snowball gives "casa" and "caso" one stem.
+    return language === 'en' ? stem(own[0]!, 'en') : `${stem(own[0]!, 'es')} ${stem(own[0]!, 'en')}`;
+  };
+  const kept: Concept[] = [];
+  for (const c of out) {
+    const form = formOf(c);
+    const same = kept.find((o) => o.key === c.key || (form !== null && formOf(o) === form));
+    if (!same) kept.push(c);
+    else if (same.key !== c.key)
+      for (const a of c.alternatives)
+        if (!same.alternatives.some((x) => x.words.join(' ') === a.words.join(' ')))
+          same.alternatives.push(a);
+  }
+  return kept;
 }
 
 /** A dotted abbreviation ("e.g.", "i.e.", "U.S.") or a slash compound ("and/or", "pass/fail"). */
