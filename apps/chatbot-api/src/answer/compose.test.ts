@@ -100,6 +100,79 @@ function pageWithEntry(path: string, title: string, section: [string, string], e
 }
 
 describe('composeAnswer', () => {
+  it('answers a question that tells a story from the page holding most of it, saying it may not be exactly what was asked', () => {
+    const story =
+      'my son is deaf and got arrested, the police cuffed his hands behind his back so he could not sign or write. what should they do';
+    const things = ['deaf', 'arrested', 'police', 'cuffed', 'hands', 'behind', 'back', 'sign', 'write'];
+    const concepts = things.map((key) => ({ key, weight: 2, words: [key], known: key !== 'cuffed' }));
+    const page = (matchedHere: string[], matchedThere: string[]) => {
+      const best = passage(
+        '/criminal-justice/',
+        'Criminal Justice',
+        'Handcuffing a person who is deaf in front of the body instead of behind the body lets them sign or write notes.',
+        {
+          score: 1,
+          coverage: matchedHere.length / things.length,
+        },
+      );
+      best.headingPath = ['Criminal Justice', 'Reasonable modifications'];
+      best.match.matched = matchedHere;
+      const other = passage(
+        '/criminal-justice/',
+        'Criminal Justice',
+        'Police officers must communicate effectively with people who are arrested.',
+        {
+          score: 0.8,
+          coverage: matchedThere.length / things.length,
+        },
+      );
+      other.headingPath = ['Criminal Justice', 'Arrests'];
+      other.match.matched = matchedThere;
+      best.sections = [other];
+      return best;
+    };
+    const answer = (question: string, p: ConceptPassage) =>
+      composeAnswer({
+        analysis: analyzeQuestion(question, null),
+        search: searchOf([p], concepts),
+        cite: true,
+      });
+    // Four of nine things in the best section, two more in another: the page holds two thirds of the story.
+    const told = answer(story, page(['deaf', 'behind', 'sign', 'write'], ['police', 'arrested']));
+    expect(told.outcome).toBe('answered');
+    expect(told.content).toMatch(
+      /^I couldn't find an answer to exactly that, but this part of the site may help:/,
+    );
+    expect(told.content).toContain('in front of the body');
+    // Not when the page holds less than half of it.
+    expect(answer(story, page(['deaf', 'behind', 'sign'], ['police'])).outcome).toBe('not_found');
+    // Nor for a question naming a few things, whose answer one section must hold.
+    const few = searchOf(
+      [page(['deaf', 'sign'], ['police'])],
+      concepts.filter((c) => ['deaf', 'sign', 'police', 'cuffed'].includes(c.key)),
+    );
+    expect(
+      composeAnswer({
+        analysis: analyzeQuestion('can deaf people sign to the police when cuffed', null),
+        search: few,
+        cite: true,
+      }).outcome,
+    ).toBe('not_found');
+    // Nor for legal advice: the general information given must be about what was asked.
+    expect(
+      answer(
+        `${story}. should i sue the police`,
+        page(['deaf', 'behind', 'sign', 'write'], ['police', 'arrested']),
+      ).outcome,
+    ).toBe('legal_advice');
+    expect(
+      answer(
+        `${story}. should i sue the police`,
+        page(['deaf', 'behind', 'sign', 'write'], ['police', 'arrested']),
+      ).content,
+    ).not.toContain('in front of the body');
+  });
+
   it('answers an English question from an English page even when a Spanish page matched better', () => {
     const spanish = passage(
       '/es/interpretes/',

@@ -74,6 +74,12 @@ export interface ComposedAnswer {
 const MIN_ANSWER_WORDS = 2;
 /** The same when every passage holds just one of the two or more things the question names. */
 const ONE_THING_THRESHOLD = 0.6;
+/**
+ * A question naming this many things or more tells the visitor's story before it asks ("my son is deaf
+ * and got arrested, the police cuffed his hands behind his back… aren't they supposed to…"): no one
+ * section holds half of what it names, but the page about it holds most of it.
+ */
+const STORY_THINGS = 8;
 /** Sub-sections a lead-in brings, by their heading and first sentence. */
 const MAX_SUBSECTIONS = 5;
 /**
@@ -151,7 +157,19 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   );
   const holdsOne = (p: ConceptPassage) =>
     named.size >= 2 && p.match.matched.filter((k) => named.has(k) && !p.match.loose.includes(k)).length === 1;
-  let anyCovering = search.passages.filter((p) => coverageOf(p) >= COVERAGE_THRESHOLD);
+  // A story is answered by a page holding half of it, counting what any of its sections found holds
+  // (an answer then says it may not be exactly what was asked). Not a legal-advice question: its
+  // "general information" must be about what was asked.
+  const story = named.size >= STORY_THINGS && !advice;
+  const pageCoverage = (p: ConceptPassage) => {
+    const held = new Set([p, ...(p.sections ?? [])].flatMap((x) => x.match.matched));
+    const own = search.matching.filter((c) => !c.key.includes(':'));
+    const total = own.reduce((sum, c) => sum + c.weight, 0);
+    return total > 0 ? own.reduce((sum, c) => sum + (held.has(c.key) ? c.weight : 0), 0) / total : 0;
+  };
+  const covers = (p: ConceptPassage) =>
+    coverageOf(p) >= COVERAGE_THRESHOLD || (story && pageCoverage(p) >= COVERAGE_THRESHOLD);
+  let anyCovering = search.passages.filter(covers);
   const onlyOneThing =
     anyCovering.length > 0 &&
     anyCovering.every(
@@ -352,6 +370,8 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   }
   const primaryLanguage = passageLanguage(primary);
   if (language === 'es' && primaryLanguage === 'en') blocks.unshift(r.onlyEnglish);
+  const partly = story && coverageOf(primary) < COVERAGE_THRESHOLD;
+  if (partly) blocks.unshift(r.partial);
   if (advice) {
     blocks.unshift(`${r.legalAdvice} ${r.legalAdviceFacts}`);
     blocks.push(referralSentence(help, language));
@@ -366,6 +386,6 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
     blocks.join('\n\n'),
     sources,
     'answered',
-    `quoted ${picked.length} unit(s) from "${primary.title}"${primary.headingPath?.length ? ` > ${primary.headingPath.join(' > ')}` : ''}`,
+    `${partly ? 'the page, not one section, holds the story the question tells: ' : ''}quoted ${picked.length} unit(s) from "${primary.title}"${primary.headingPath?.length ? ` > ${primary.headingPath.join(' > ')}` : ''}`,
   );
 }

@@ -4,6 +4,8 @@ import type { Language } from '../language/words.js';
 /** The answerer's fixed sentences (data/language/replies.json), in English and Spanish. */
 export interface Replies {
   notFound: string;
+  /** Before an answer from a page that holds the visitor's story, not one section that answers it. */
+  partial: string;
   outOfScope: string;
   legalAdvice: string;
   legalAdviceFacts: string;
