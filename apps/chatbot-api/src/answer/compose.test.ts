@@ -105,30 +105,31 @@ describe('composeAnswer', () => {
       'my son is deaf and got arrested, the police cuffed his hands behind his back so he could not sign or write. what should they do';
     const things = ['deaf', 'arrested', 'police', 'cuffed', 'hands', 'behind', 'back', 'sign', 'write'];
     const concepts = things.map((key) => ({ key, weight: 2, words: [key], known: key !== 'cuffed' }));
+    // A section of the page holding the given things.
+    const section = (heading: string, text: string, matched: string[], score: number) => {
+      const p = passage('/criminal-justice/', 'Criminal Justice', text, {
+        score,
+        coverage: matched.length / things.length,
+      });
+      p.headingPath = ['Criminal Justice', heading];
+      p.match.matched = matched;
+      return p;
+    };
     const page = (matchedHere: string[], matchedThere: string[]) => {
-      const best = passage(
-        '/criminal-justice/',
-        'Criminal Justice',
+      const best = section(
+        'Reasonable modifications',
         'Handcuffing a person who is deaf in front of the body instead of behind the body lets them sign or write notes.',
-        {
-          score: 1,
-          coverage: matchedHere.length / things.length,
-        },
+        matchedHere,
+        1,
       );
-      best.headingPath = ['Criminal Justice', 'Reasonable modifications'];
-      best.match.matched = matchedHere;
-      const other = passage(
-        '/criminal-justice/',
-        'Criminal Justice',
-        'Police officers must communicate effectively with people who are arrested.',
-        {
-          score: 0.8,
-          coverage: matchedThere.length / things.length,
-        },
-      );
-      other.headingPath = ['Criminal Justice', 'Arrests'];
-      other.match.matched = matchedThere;
-      best.sections = [other];
+      best.sections = [
+        section(
+          'Arrests',
+          'Police officers must communicate effectively with people who are arrested.',
+          matchedThere,
+          0.8,
+        ),
+      ];
       return best;
     };
     const answer = (question: string, p: ConceptPassage) =>
