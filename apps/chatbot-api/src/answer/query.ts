@@ -175,11 +175,14 @@ function conceptsOf(text: string, boost: number, language: Language = questionLa
     return language === 'en' ? stem(own[0]!, 'en') : `${stem(own[0]!, 'es')} ${stem(own[0]!, 'en')}`;
   };
   const kept: Concept[] = [];
+  const byForm = new Map<string, Concept>();
   for (const c of out) {
     const form = formOf(c);
-    const same = kept.find((o) => o.key === c.key || (form !== null && formOf(o) === form));
-    if (!same) kept.push(c);
-    else if (same.key !== c.key)
+    const same = kept.find((o) => o.key === c.key) ?? (form === null ? undefined : byForm.get(form));
+    if (!same) {
+      kept.push(c);
+      if (form !== null) byForm.set(form, c);
+    } else if (same.key !== c.key)
       for (const a of c.alternatives)
         if (!same.alternatives.some((x) => x.words.join(' ') === a.words.join(' ')))
           same.alternatives.push(a);
