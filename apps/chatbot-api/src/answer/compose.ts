@@ -5,8 +5,9 @@ import { factIntentsOf } from '../language/facts.js';
 import { stem } from '../language/stem.js';
 import { contentWords, isSpanishSentence, type Language, words } from '../language/words.js';
 import { answeringSections, COVERAGE_THRESHOLD } from './answer-sections.js';
+import { coveringPassages } from './covering.js';
 import { openingLine } from './list-runs.js';
-import { choosePrimary, onSpanishPage, passageLanguage, readable } from './passage-language.js';
+import { choosePrimary, passageLanguage, readable } from './passage-language.js';
 import { leadsIn, pickUnits, trimToBudget } from './pick-units.js';
 import type { QueryAnalysis } from './query.js';
 import { neutralizeMarkdown, render } from './render.js';
@@ -22,8 +23,8 @@ import { namedPages, withoutSharedSuffix } from './titles.js';
  * amount, time, address or phone for "how much / when / where / who do I call", the list for "what
  * do I bring / need", the steps for "how do I", else the sentences that carry the question's
  * concepts. A list stays a list, a table row keeps its column names. One [Source N] per source per
- * paragraph, at its end. Whether to answer at all is decided from the retrieval evidence: the share
- * of the question's (idf-weighted) concepts the best passage holds.
+ * paragraph, at its end. Whether to answer at all is decided from the retrieval evidence (see
+ * covering.ts).
  */
 
 export type Outcome = 'answered' | 'not_found' | 'legal_advice' | 'small_talk';
@@ -72,14 +73,6 @@ export interface ComposedAnswer {
 
 /** Content words an answer quotes at least, unless it quotes the fact asked for. */
 const MIN_ANSWER_WORDS = 2;
-/** The same when every passage holds just one of the two or more things the question names. */
-const ONE_THING_THRESHOLD = 0.6;
-/**
- * A question naming this many things or more tells the visitor's story before it asks ("my son is deaf
- * and got arrested, the police cuffed his hands behind his back… aren't they supposed to…"): no one
- * section holds half of what it names, but the page about it holds most of it.
- */
-const STORY_THINGS = 8;
 /** Sub-sections a lead-in brings, by their heading and first sentence. */
 const MAX_SUBSECTIONS = 5;
 /**
@@ -134,72 +127,8 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   const smallTalk = smallTalkReply(analysis.question, language);
   if (smallTalk !== null) return done(smallTalk, [], 'small_talk', 'greeting or thanks');
 
-  // A question naming two things or more, where every passage holds just one of them ("how do i
-  // renew my passport" on a page that mentions a passport once), is answered only when that thing
-  // carries most of the question: one word in common is weak evidence.
-  // A word that asks for the kind of fact wanted ("call" in "who do I call about child support") says
-  // how to answer, not what about: it is not one of the things named; nor is a number or a person
-  // the site never writes ("a headstone for my grandfather"), which the visitor only mentions.
-  const asking = new Set(
-    search.matching
-      .filter((c) => c.key.startsWith('intent:'))
-      .flatMap((c) => c.alternatives.map((a) => a.words.join(' '))),
-  );
-  const named = new Set(
-    search.matching
-      .filter(
-        (c) =>
-          !c.key.includes(':') &&
-          !c.incidental &&
-          !c.alternatives.some((a) => a.weight >= 1 && asking.has(a.words.join(' '))),
-      )
-      .map((c) => c.key),
-  );
-  const holdsOne = (p: ConceptPassage) =>
-    named.size >= 2 && p.match.matched.filter((k) => named.has(k) && !p.match.loose.includes(k)).length === 1;
-  // A story is answered by a page holding half of it, counting what any of its sections found holds
-  // (an answer then says it may not be exactly what was asked). Not a legal-advice question: its
-  // "general information" must be about what was asked.
-  const story = named.size >= STORY_THINGS && !advice;
-  const pageCoverage = (p: ConceptPassage) => {
-    const held = new Set([p, ...(p.sections ?? [])].flatMap((x) => x.match.matched));
-    const own = search.matching.filter((c) => !c.key.includes(':'));
-    const total = own.reduce((sum, c) => sum + c.weight, 0);
-    return total > 0 ? own.reduce((sum, c) => sum + (held.has(c.key) ? c.weight : 0), 0) / total : 0;
-  };
-  const covers = (p: ConceptPassage) =>
-    coverageOf(p) >= COVERAGE_THRESHOLD || (story && pageCoverage(p) >= COVERAGE_THRESHOLD);
-  let anyCovering = search.passages.filter(covers);
-  const onlyOneThing =
-    anyCovering.length > 0 &&
-    anyCovering.every(
-      (p) => holdsOne(p) && Math.min(coverageOf(p), p.match.sureCoverage) < ONE_THING_THRESHOLD,
-    );
-  if (onlyOneThing) anyCovering = [];
-  // A page in a language the visitor did not ask in never answers when one in theirs covers the
-  // question. Else an English page answers a Spanish question, and an English page with a Spanish
-  // note an English one (its English sentences are quoted); a Spanish page never answers an English
-  // question ("Andadores / Bastones", matched through a cognate, for "what counts as a disability").
-  const readableCovering = anyCovering.filter((p) => readable(p, language));
-  const covering =
-    readableCovering.length > 0
-      ? readableCovering
-      : anyCovering.filter((p) => language === 'es' || !onSpanishPage(p));
+  const { covering, story, why } = coveringPassages(analysis, search, coverageOf, advice);
   if (covering.length === 0) {
-    const top = search.passages[0];
-    const reason =
-      analysis.concepts.length === 0
-        ? 'the question names nothing to look for'
-        : anyCovering.length > 0
-          ? `only pages in another language hold ${COVERAGE_THRESHOLD * 100} % of the question's weighted concepts`
-          : onlyOneThing
-            ? `every passage holding ${COVERAGE_THRESHOLD * 100} % of the question's weighted concepts holds only one of the things it names (${[...named].join(', ')}), which carries less than ${ONE_THING_THRESHOLD * 100} % of the question`
-            : top
-              ? `the best passage holds ${Math.round(coverageOf(top) * 100)} % of the question's weighted concepts (needs ${COVERAGE_THRESHOLD * 100} %); missing: ${top.match.missing.join(', ')}`
-              : "no passage holds any of the question's concepts";
-    const unknown = search.concepts.filter((c) => !c.known).map((c) => c.key);
-    const why =
-      unknown.length > 0 ? `${reason}; found nowhere in the knowledge base: ${unknown.join(', ')}` : reason;
     if (advice) {
       return done(
         [r.legalAdvice, referralSentence(help, language), contactSentence(help, language)].join('\n\n'),
