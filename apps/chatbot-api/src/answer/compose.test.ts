@@ -100,6 +100,20 @@ function pageWithEntry(path: string, title: string, section: [string, string], e
 }
 
 describe('composeAnswer', () => {
+  it('declines a question whose words a passage holds only in passing (a low rank score), though it holds them all', () => {
+    const ask = (score: number) =>
+      composeAnswer({
+        analysis: analyzeQuestion('do i need an interpreter', null),
+        search: search([
+          passage('/glossary/', 'Glossary', 'Interpreter: see Language access.', { score, coverage: 1 }),
+        ]),
+        cite: true,
+      });
+    expect(ask(0.9).outcome).toBe('not_found');
+    expect(ask(0.9).explanation.reason).toMatch(/holds only in passing|rank score/);
+    expect(ask(2).outcome).toBe('answered');
+  });
+
   it('answers a question that tells a story from the page holding most of it, saying it may not be exactly what was asked', () => {
     const story =
       'my son is deaf and got arrested, the police cuffed his hands behind his back so he could not sign or write. what should they do';
