@@ -41,6 +41,8 @@ const INLINE =
 const ITEM = /^( *)([-*+]|\d{1,9}[.)])\s+(.*)$/;
 /** Levels of nested lists below the outermost one: deeper items are drawn at this depth. */
 const MAX_DEPTH = 4;
+/** A list item: its text, and the list nested in it. */
+type MdItem = [string, MdItem[]?];
 const HEADING = /^\s{0,3}#{1,6}\s+(.*)$/;
 
 /**
@@ -56,8 +58,11 @@ export function renderMarkdown(
   const text = source.length > MAX_RENDERED_CHARS ? `${source.slice(0, MAX_RENDERED_CHARS)}…` : source;
   const blocks: VNode[] = [];
   let para: string[] = [];
-  // Items with their depth: two spaces of indentation are a level, as answers nest their lists.
-  let list: { ordered: boolean; items: [number, string][] } | null = null;
+  // The open list of each depth, outermost first (none when empty): two spaces of indentation are a
+  // level, as answers nest their lists, and an item opens a list inside the last item of the level above.
+  let open: MdItem[][] = [];
+  // Whether the outermost open list is numbered.
+  let ordered = false;
   let seen = new Set<number>();
 
   const inline = (text: string, depth = 0): ComponentChildren[] => {
@@ -97,30 +102,20 @@ export function renderMarkdown(
   const lines = (text: string): ComponentChildren[] =>
     text.split('\n').flatMap((line, i) => (i ? [<br />, ...inline(line)] : inline(line)));
 
-  /** Items, each with the deeper items after it as a list of its own (nested lists are bulleted). */
-  const nest = (items: [number, string][]): VNode[] => {
-    const out: VNode[] = [];
-    for (let i = 0, j = 1; i < items.length; i = j++) {
-      const [depth, text] = items[i] as [number, string];
-      while (j < items.length && (items[j] as [number, string])[0] > depth) j++;
-      out.push(
-        <li>
-          {lines(text)}
-          {j > i + 1 && <ul>{nest(items.slice(i + 1, j))}</ul>}
-        </li>,
-      );
-    }
-    return out;
-  };
+  /** Items, each with the list nested in it (nested lists are bulleted). */
+  const nest = (items: MdItem[]): VNode[] =>
+    items.map(([text, sub]) => (
+      <li>
+        {lines(text)}
+        {sub && <ul>{nest(sub)}</ul>}
+      </li>
+    ));
 
   const flush = () => {
     if (para.length) blocks.push(<p>{lines(para.join('\n'))}</p>);
     para = [];
-    if (list) {
-      const items = nest(list.items);
-      blocks.push(list.ordered ? <ol>{items}</ol> : <ul>{items}</ul>);
-    }
-    list = null;
+    if (open[0]) blocks.push(ordered ? <ol>{nest(open[0])}</ol> : <ul>{nest(open[0])}</ul>);
+    open = [];
     seen = new Set();
   };
 
@@ -129,12 +124,17 @@ export function renderMarkdown(
     const heading = HEADING.exec(line);
     if (!line.trim()) flush();
     else if (item) {
-      const ordered = /\d/.test(item[2] as string);
+      const numbered = /\d/.test(item[2] as string);
       // Never more than one level below the item before it, nor deeper than MAX_DEPTH.
-      const depth = Math.min((item[1] as string).length >> 1, (list?.items.at(-1)?.[0] ?? -1) + 1, MAX_DEPTH);
-      if (para.length || (list && !depth && list.ordered !== ordered)) flush();
-      list ??= { ordered, items: [] };
-      list.items.push([depth, item[3] as string]);
+      const depth = Math.min((item[1] as string).length >> 1, open.length, MAX_DEPTH);
+      if (para.length || (open[0] && !depth && ordered !== numbered)) flush();
+      if (!open[0]) {
+        ordered = numbered;
+        open = [[]];
+      }
+      if (depth) open[depth] = ((open[depth - 1] as MdItem[]).at(-1) as MdItem)[1] ??= [];
+      open.length = depth + 1;
+      (open[depth] as MdItem[]).push([item[3] as string]);
     } else if (heading) {
       flush();
       blocks.push(
@@ -142,9 +142,9 @@ export function renderMarkdown(
           <strong>{inline(heading[1] as string)}</strong>
         </p>,
       );
-    } else if (list) {
+    } else if (open[0]) {
       // A line under a list item continues that item.
-      (list.items.at(-1) as [number, string])[1] += `\n${line.trim()}`;
+      ((open.at(-1) as MdItem[]).at(-1) as MdItem)[0] += `\n${line.trim()}`;
     } else para.push(line);
   }
   flush();
