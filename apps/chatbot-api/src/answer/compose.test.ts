@@ -159,6 +159,14 @@ describe('composeAnswer', () => {
       /^I couldn't find an answer to exactly that, but this part of the site may help:/,
     );
     expect(told.content).toContain('in front of the body');
+    // In the visitor's language.
+    const contado = answer(
+      'mi hijo es sordo y lo arrestaron, la policía le esposó las manos detrás de la espalda y no podía hacer señas ni escribir. ¿qué tienen que hacer?',
+      page(['deaf', 'behind', 'sign', 'write'], ['police', 'arrested']),
+    );
+    expect(contado.content).toMatch(
+      /^No encontré una respuesta exacta a eso, pero esta parte del sitio puede ayudarle:/,
+    );
     // Not when the page holds less than half of it.
     expect(answer(story, page(['deaf', 'behind', 'sign'], ['police'])).outcome).toBe('not_found');
     // Nor for a question naming a few things, whose answer one section must hold.

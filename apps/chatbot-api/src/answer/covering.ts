@@ -70,11 +70,11 @@ export function coveringPassages(
   // (an answer then says it may not be exactly what was asked). Not a legal-advice question: its
   // "general information" must be about what was asked.
   const story = named.size >= STORY_THINGS && !advice;
+  const things = search.matching.filter((c) => !c.key.includes(':'));
+  const total = things.reduce((sum, c) => sum + c.weight, 0);
   const pageCoverage = (p: ConceptPassage) => {
     const held = new Set([p, ...(p.sections ?? [])].flatMap((x) => x.match.matched));
-    const own = search.matching.filter((c) => !c.key.includes(':'));
-    const total = own.reduce((sum, c) => sum + c.weight, 0);
-    return total > 0 ? own.reduce((sum, c) => sum + (held.has(c.key) ? c.weight : 0), 0) / total : 0;
+    return total > 0 ? things.reduce((sum, c) => sum + (held.has(c.key) ? c.weight : 0), 0) / total : 0;
   };
   // A passage that holds half of the question's things only once each, in passing ("Purchase: buy."
   // for "which grammar checker app should i buy"), is not about them (see MIN_RELEVANCE).
