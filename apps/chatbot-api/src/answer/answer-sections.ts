@@ -60,6 +60,8 @@ export function answeringSections(input: {
   coverageOf: (p: ConceptPassage) => number;
   scorer: (text: string) => number;
   facts: readonly FactIntent[];
+  /** The question tells a story, answered by the page holding half of it (see covering.ts). */
+  story?: boolean;
 }): AnsweringSections {
   const { analysis, search, coverageOf, scorer, facts } = input;
   const precisionOf = headingPrecision(search);
@@ -112,9 +114,32 @@ export function answeringSections(input: {
   };
   // For "how much / when / where / who do I call", a section that states such a fact beats a
   // slightly better-matching one that does not ("the court has two buildings" vs the address).
+  // A section is read in the context of its page's introduction (the text before any sub-heading),
+  // which says what the page is about: "By mail" on a page whose introduction says a certificate is
+  // "signed by the president" holds "where do I mail the request for the certificate signed by the
+  // president". A story's page covers it with all its sections together (see covering.ts): each
+  // section is read in the context of the others, and which answers is chosen as on any page (the
+  // one with the phone number for "…is there someone we can call?").
+  const ownKeys = new Set(analysis.concepts.filter((c) => c.boost >= 1).map((c) => c.key));
+  const weights = new Map(
+    search.matching
+      .filter((c) => analysis.followUp || ownKeys.has(c.key))
+      .map((c) => [c.key, c.weight] as const),
+  );
+  const weightTotal = [...weights.values()].reduce((a, b) => a + b, 0);
+  const inContext = (x: ConceptPassage, page: readonly ConceptPassage[]) => {
+    const own = coverageOf(x);
+    const intro = page.find((q) => q !== x && (q.headingPath?.length ?? 0) <= 1);
+    const context = input.story ? page.filter((q) => q !== x) : intro ? [intro] : [];
+    if (context.length === 0 || weightTotal === 0) return own;
+    const added = [...new Set(context.flatMap((q) => q.match.matched))]
+      .filter((k) => !x.match.matched.includes(k))
+      .reduce((sum, k) => sum + (weights.get(k) ?? 0), 0);
+    return own + added / weightTotal;
+  };
   const sections = covering.flatMap((p) => [
     p,
-    ...(p.sections ?? []).filter((x) => coverageOf(x) >= COVERAGE_THRESHOLD),
+    ...(p.sections ?? []).filter((x) => inContext(x, [p, ...(p.sections ?? [])]) >= COVERAGE_THRESHOLD),
   ]);
   const withFactsByScore =
     facts.length > 0

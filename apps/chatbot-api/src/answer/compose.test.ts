@@ -1000,6 +1000,98 @@ describe('composeAnswer: "when"', () => {
     expect(ask()).toMatch(/Room 105/);
   });
 
+  it('reads a section in the context of its page introduction: "where do I mail" the certificate the introduction describes', () => {
+    const concepts = [
+      { key: 'mail', weight: 2, words: ['mail'] },
+      { key: 'certificate', weight: 2, words: ['certificate'] },
+      { key: 'signed', weight: 2, words: ['signed'] },
+      { key: 'president', weight: 3, words: ['president'] },
+      { key: 'intent:place', weight: 0.6, words: ['address'] },
+    ];
+    const total = 9;
+    const section = (heading: string[], text: string, matched: string[], score: number) => {
+      const p = passage('/certificates/', 'Memorial Certificates', text, {
+        score,
+        coverage: matched.reduce((n, k) => n + concepts.find((c) => c.key === k)!.weight, 0) / total,
+      });
+      p.headingPath = heading;
+      p.match.matched = matched;
+      return p;
+    };
+    const intro = section(
+      ['Memorial Certificates'],
+      'A memorial certificate is an engraved paper certificate signed by the president.',
+      ['certificate', 'signed', 'president'],
+      2,
+    );
+    const byMail = section(
+      ['Memorial Certificates', 'How to apply', 'By mail'],
+      'Mail the request form to: Memorial Service, 5109 Russell Road, Quantico, VA 22134.',
+      ['mail', 'certificate'],
+      1.8,
+    );
+    intro.sections = [byMail];
+    const ask = () =>
+      answerOf('where do i mail the request for the certificate signed by the president', [intro], concepts);
+    // The section holds mail and certificate (4 of 9), the introduction what else the question says.
+    expect(ask()).toMatch(/5109 Russell Road/);
+    // Without the introduction, the section holds too little of the question to answer it.
+    byMail.headingPath = ['Memorial Certificates'];
+    intro.headingPath = ['Memorial Certificates', 'About'];
+    expect(ask()).toMatch(/engraved paper certificate/);
+  });
+
+  it('answers a story from the section of its page stating the kind of fact asked for (a phone number to call)', () => {
+    const told =
+      'we have a va backed mortgage and my husband got laid off in march. we are 2 payments behind now and really scared. is there someone we can call for help?';
+    const things = [
+      'mortgage',
+      'husband',
+      'laid off',
+      'march',
+      'payments',
+      'behind',
+      'scared',
+      'call',
+      'help',
+    ];
+    const concepts = [
+      ...things.map((key) => ({ key, weight: 2, words: [key] })),
+      { key: 'intent:contact', weight: 0.6, words: ['phone'] },
+    ];
+    const section = (heading: string, text: string, matched: string[], score: number) => {
+      const p = passage('/trouble-paying/', 'Trouble Making Payments', text, {
+        score,
+        coverage: (2 * matched.length) / (2 * things.length),
+      });
+      p.headingPath = heading === '' ? ['Trouble Making Payments'] : ['Trouble Making Payments', heading];
+      p.match.matched = matched;
+      return p;
+    };
+    const intro = section(
+      '',
+      'If you fall far behind on your mortgage payments, your servicer can take your house.',
+      ['mortgage', 'payments', 'behind'],
+      1.6,
+    );
+    const counselling = section(
+      'What should I do if I am having trouble paying?',
+      'If you would like our help, please contact a loan technician at 1-877-827-3702.',
+      ['help', 'payments'],
+      1.3,
+    );
+    const plans = section(
+      'How can I avoid foreclosure?',
+      'A repayment plan lets you catch up.',
+      ['laid off', 'help'],
+      1.4,
+    );
+    intro.sections = [plans, counselling];
+    const content = answerOf(told, [intro], concepts);
+    expect(content).toMatch(/^I couldn't find an answer to exactly that/);
+    expect(content).toContain('1-877-827-3702');
+  });
+
   it('answers "what happens if" from a section headed by the question\'s frame, not a label naming one word', () => {
     const deadlines = passage(
       '/traffic/',

@@ -149,6 +149,7 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
     coverageOf,
     scorer,
     facts,
+    story,
   });
   let primary = choosePrimary(candidates, language);
   const phrases = phraseCounter(analysis.question);
