@@ -24,6 +24,11 @@ describe('function words', () => {
     expect(contentWords('ought i to bring proof')).toEqual(['bring', 'proof']);
   });
 
+  it('leaves out prepositions as it does "via": "per mile", "besides a ramp"', () => {
+    expect(contentWords('how much does the state pay per mile')).toEqual(['state', 'pay', 'mile']);
+    expect(contentWords('anything besides a ramp, except stairs')).toEqual(['ramp', 'stairs']);
+  });
+
   it('leaves out placeholder words as it does "things" and "lots": "my stuff", "a bunch of times"', () => {
     expect(contentWords('do i lose my stuff if i close my account')).toEqual(['lose', 'close', 'account']);
     expect(contentWords('i typed my password wrong a bunch of times')).toEqual([
