@@ -167,6 +167,19 @@ describe('composeAnswer', () => {
     expect(contado.content).toMatch(
       /^No encontré una respuesta exacta a eso, pero esta parte del sitio puede ayudarle:/,
     );
+    // A page ranked above the one answering, holding less of the story, is offered too.
+    const above = passage('/arrests/', 'Arrests of Deaf People', 'Officers must use an interpreter.', {
+      score: 1.5,
+      coverage: 3 / 9,
+    });
+    above.match.matched = ['deaf', 'police', 'arrested'];
+    const offered = composeAnswer({
+      analysis: analyzeQuestion(story, null),
+      search: searchOf([above, page(['deaf', 'behind', 'sign', 'write'], ['police', 'arrested'])], concepts),
+      cite: true,
+    });
+    expect(offered.content).toContain('in front of the body');
+    expect(offered.content).toMatch(/More on this:\n- Arrests of Deaf People \[Source 2\]/);
     // Not when the page holds less than half of it.
     expect(answer(story, page(['deaf', 'behind', 'sign'], ['police'])).outcome).toBe('not_found');
     // Nor for a question naming a few things, whose answer one section must hold.

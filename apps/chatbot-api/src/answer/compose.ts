@@ -283,11 +283,26 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   // a quoted item names by its title ("Burial Flag: VA provides a flag…" on a page listing benefits):
   // the item sums that page up, and the page itself says more.
   const titled = namedPages(picked, primary, search.passages).filter((p) => readable(p, language));
+  const partly = story && coverageOf(primary) < COVERAGE_THRESHOLD;
+  // A story is answered from the first page whose sections together hold half of it; a page ranked
+  // above that one (its sections hold the story's words more closely, but less of it) may be the
+  // one the visitor needs: it is offered too.
+  const rankedAbove = partly
+    ? search.passages.filter(
+        (p) =>
+          p.match.score > primary.match.score &&
+          p.documentId !== primary.documentId &&
+          !titled.includes(p) &&
+          readable(p, language),
+      )
+    : [];
   const related = [
     ...titled,
+    ...rankedAbove,
     ...covering.filter(
       (p) =>
         !titled.includes(p) &&
+        !rankedAbove.includes(p) &&
         !sources.some((s) => s.documentId === p.documentId) &&
         readable(p, language) &&
         p.match.score >= covering[0]!.match.score * RELATED_RATIO,
@@ -300,7 +315,6 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   }
   const primaryLanguage = passageLanguage(primary);
   if (language === 'es' && primaryLanguage === 'en') blocks.unshift(r.onlyEnglish);
-  const partly = story && coverageOf(primary) < COVERAGE_THRESHOLD;
   if (partly) blocks.unshift(r.partial);
   if (advice) {
     blocks.unshift(`${r.legalAdvice} ${r.legalAdviceFacts}`);
