@@ -31,6 +31,9 @@ describe('frameWordPositions: the money a cost verb already says', () => {
     // A site that says "How much you can ask for: up to $12,500" never writes "maximum".
     expect(frameWords('what is the maximum i can sue for in small claims')).toEqual(['maximum']);
     expect(frameWords('¿cuál es el monto mínimo?')).toEqual(['minimo']);
+    // "max", as people type it, asks the same.
+    expect(frameWords('max coverage on vgli?')).toEqual(['max']);
+    expect(intentsOf('max coverage on vgli?')).toContain('amount');
   });
 });
 
