@@ -10,12 +10,13 @@ import { openingLine } from './list-runs.js';
 import { choosePrimary, passageLanguage, readable } from './passage-language.js';
 import { leadsIn, pickUnits, trimToBudget } from './pick-units.js';
 import type { QueryAnalysis } from './query.js';
+import { relatedPages } from './related-pages.js';
 import { neutralizeMarkdown, render } from './render.js';
 import { contactSentence, type HelpContacts, REPLIES, referralSentence } from './replies.js';
 import { conceptScorer, phraseCounter, type ScoredUnit, scoreUnits } from './score-units.js';
 import { isQuestion } from './sentences.js';
 import { smallTalkReply } from './small-talk.js';
-import { namedPages, withoutSharedSuffix } from './titles.js';
+import { withoutSharedSuffix } from './titles.js';
 
 /*
  * Answer-first extractive composition. The passage that answers is one section of one page (chunks
@@ -75,12 +76,6 @@ export interface ComposedAnswer {
 const MIN_ANSWER_WORDS = 2;
 /** Sub-sections a lead-in brings, by their heading and first sentence. */
 const MAX_SUBSECTIONS = 5;
-/**
- * Other pages that answer the question nearly as well as the one quoted are named after the answer
- * (by title, each with its marker), so a visitor whose page was not the first one finds it a tap away.
- */
-const RELATED_RATIO = 0.75;
-const MAX_RELATED = 2;
 
 export function composeAnswer(input: ComposeInput): ComposedAnswer {
   const { analysis, search, cite, help, related: nameRelated = true } = input;
@@ -279,35 +274,9 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
       break;
     }
   }
-  // Other pages covering the question nearly as well: named by title, one tap away. First, a page
-  // a quoted item names by its title ("Burial Flag: VA provides a flag…" on a page listing benefits):
-  // the item sums that page up, and the page itself says more.
-  const titled = namedPages(picked, primary, search.passages).filter((p) => readable(p, language));
+  // Other pages covering the question nearly as well, named by title, one tap away (see related-pages.ts).
   const partly = story && coverageOf(primary) < COVERAGE_THRESHOLD;
-  // A story is answered from the first page whose sections together hold half of it; a page ranked
-  // above that one (its sections hold the story's words more closely, but less of it) may be the
-  // one the visitor needs: it is offered too.
-  const rankedAbove = partly
-    ? search.passages.filter(
-        (p) =>
-          p.match.score > primary.match.score &&
-          p.documentId !== primary.documentId &&
-          !titled.includes(p) &&
-          readable(p, language),
-      )
-    : [];
-  const related = [
-    ...titled,
-    ...rankedAbove,
-    ...covering.filter(
-      (p) =>
-        !titled.includes(p) &&
-        !rankedAbove.includes(p) &&
-        !sources.some((s) => s.documentId === p.documentId) &&
-        readable(p, language) &&
-        p.match.score >= covering[0]!.match.score * RELATED_RATIO,
-    ),
-  ].slice(0, MAX_RELATED);
+  const related = relatedPages({ picked, primary, covering, search, language, sources, partly });
   if (cite && nameRelated && related.length > 0) {
     const titles = withoutSharedSuffix([primary.title, ...related.map((p) => p.title)]).slice(1);
     const items = related.map((p, i) => `- ${neutralizeMarkdown(titles[i]!)}${markerFor(p)}`);
