@@ -137,4 +137,14 @@ export const knowledgeMigrations: Migration[] = [
     name: '106_extraction_version',
     sql: 'ALTER TABLE kb_documents ADD COLUMN extraction INTEGER NOT NULL DEFAULT 1;',
   },
+  {
+    // A Spanish plural in "-bles" is stemmed as its singular in "-ble" ("elegibles" and "elegible"
+    // meet; language/stem.ts): the Spanish index's entries are rebuilt by backfillSpanishIndex, as
+    // for 105, while the English index keeps answering.
+    name: '107_spanish_ble_plural_stems',
+    sql: `
+      DELETE FROM kb_chunks_fts_es;
+      INSERT OR REPLACE INTO kb_backfill (name, after_id) SELECT 'spanish_stems', 0 WHERE EXISTS (SELECT 1 FROM kb_chunks);
+    `,
+  },
 ];

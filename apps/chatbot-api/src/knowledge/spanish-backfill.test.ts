@@ -67,7 +67,7 @@ describe('backfillSpanishIndex', () => {
   it('indexes the Spanish stems of chunks stored before the upgrade', async () => {
     // A database as the release before the Spanish index left it.
     const text = 'El pago de la fianza se hace en la ventanilla del secretario.';
-    const file = earlierDatabase(/^10[345]_/, { title: 'Fianzas', text });
+    const file = earlierDatabase(/^10[3457]_/, { title: 'Fianzas', text });
 
     const db = openDatabase(file, allMigrations());
     try {
@@ -89,7 +89,7 @@ describe('backfillSpanishIndex', () => {
     // A database as release 104 left it: its Spanish index holds the stems of the previous stemmer,
     // under which "mujeres" was "mujer" and "mujer" was "muj".
     const text = 'Programas de apoyo para mujeres en las ciudades del condado.';
-    const file = earlierDatabase(/^105_/, {
+    const file = earlierDatabase(/^10[57]_/, {
       title: 'Ayuda',
       text,
       spanishBody: 'ayud program de apoy par mujer en las ciudad del cond',
@@ -104,6 +104,26 @@ describe('backfillSpanishIndex', () => {
       expect(top).toMatchObject({ documentId: 'd1', text });
       expect(db.prepare('SELECT body FROM kb_chunks_fts_es').pluck().get()).toContain('muj');
       expect(db.prepare('SELECT COUNT(*) FROM kb_backfill').pluck().get()).toBe(0);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('rebuilds the Spanish index once more for plurals in "-bles", which then meet their singular', async () => {
+    // As release 106 left it: "elegibles" was stemmed "elegibl", apart from "elegible" ("eleg").
+    const text = 'Las personas elegibles reciben la ayuda.';
+    const file = earlierDatabase(/^107_/, {
+      title: 'Ayuda',
+      text,
+      spanishBody: 'ayud las person elegibl recib la ayud',
+    });
+    const db = openDatabase(file, allMigrations());
+    try {
+      expect(db.prepare('SELECT COUNT(*) FROM kb_chunks_fts_es').pluck().get()).toBe(0);
+      await backfillSpanishIndex(db);
+      expect(db.prepare('SELECT body FROM kb_chunks_fts_es').pluck().get()).toContain(' eleg ');
+      const [top] = search(db, '¿Soy elegible?');
+      expect(top).toMatchObject({ documentId: 'd1', text });
     } finally {
       db.close();
     }

@@ -57,6 +57,11 @@ describe('stem', () => {
       ['pago', 'pagos'],
       ['pagar', 'pagan'],
       ['tiene', 'tienes'],
+      // A plural in "-bles" is of a singular in "-ble", not of one ending in "-bl".
+      ['elegible', 'elegibles'],
+      ['disponible', 'disponibles'],
+      ['responsable', 'responsables'],
+      ['ley', 'leyes'],
     ]) {
       expect(stem(b!, 'es'), b).toBe(stem(a!, 'es'));
     }

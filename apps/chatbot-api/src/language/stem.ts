@@ -25,9 +25,10 @@ const VOWELLESS_PLURAL = /^[b-df-hj-np-tv-xz]{2,}s$/;
  * Spanish plurals that Snowball stems apart from their singular: "-es" after the consonant a
  * singular ends in (Snowball reads "mujer" and "lugar" as verbs and strips "-er"/"-ar", but only
  * "-es" of "mujeres"; "ciudades", "intereses" keep more than "ciudad", "interes"), and "-ces" of a
- * singular in "-z" ("luces"/"luz", "veces"/"vez").
+ * singular in "-z" ("luces"/"luz", "veces"/"vez"). A Spanish word ends in one consonant after a
+ * vowel: "elegibles" is the plural of "elegible", not of "elegibl".
  */
-const SPANISH_CONSONANT_PLURAL = /^(.{2,}[rlndjys])es$/;
+const SPANISH_CONSONANT_PLURAL = /^(.+[aeiou][rlndjys])es$/;
 const SPANISH_Z_PLURAL = /^(.{2,})ces$/;
 /** A short word in "-os"/"-as" Snowball leaves whole ("ojos", "dias"), as its singular. */
 const SPANISH_SHORT_PLURAL = /^(.+[ao])s$/;
