@@ -270,6 +270,14 @@ describe('intentsOf: advice nobody here may give', () => {
   });
 });
 
+describe('intentsOf: whom to call, in Spanish', () => {
+  it('reads "llamo" as asking whom to call, but not "me llamo" (my name is)', () => {
+    expect(intentsOf('¿a qué número llamo?')).toContain('contact');
+    expect(intentsOf('¿a quién llamamos si no podemos ir?')).toContain('contact');
+    expect(intentsOf('me llamo Ana, ¿dónde está el juzgado?')).not.toContain('contact');
+  });
+});
+
 describe('questionKind', () => {
   it.each([
     ['who can make a foia request', 'eligibility'],
@@ -288,6 +296,11 @@ describe('questionKind', () => {
     ['¿puedo pagar en línea?', 'yesno'],
     ['What if I move or change my address?', 'any'],
     ['¿qué pasa si no me presento?', 'any'],
+    // A Spanish question word after its preposition.
+    ['¿a qué número llamo?', 'thing'],
+    ['¿en qué piso está la oficina?', 'thing'],
+    ['¿a qué hora abren?', 'time'],
+    ['¿por qué me multaron?', 'reason'],
   ])('"%s" asks for %s', (q, kind) => {
     expect(questionKind(q)).toBe(kind);
   });
