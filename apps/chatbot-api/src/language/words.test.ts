@@ -24,6 +24,15 @@ describe('function words', () => {
     expect(contentWords('ought i to bring proof')).toEqual(['bring', 'proof']);
   });
 
+  it('leaves out Spanish "más" and "menos" as English "more" and "most", and chat spellings such as "pa"', () => {
+    expect(contentWords('cuanto es lo mas que da la va pa arreglar mi casa', 'es')).toEqual([
+      'da',
+      'arreglar',
+      'casa',
+    ]);
+    expect(contentWords('xq tengo que pagar al menos la mitad', 'es')).toEqual(['pagar', 'mitad']);
+  });
+
   it('leaves out prepositions as it does "via": "per mile", "besides a ramp"', () => {
     expect(contentWords('how much does the state pay per mile')).toEqual(['state', 'pay', 'mile']);
     expect(contentWords('anything besides a ramp, except stairs')).toEqual(['ramp', 'stairs']);
