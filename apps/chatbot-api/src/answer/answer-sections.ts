@@ -120,6 +120,7 @@ export function answeringSections(input: {
   // president". A story's page covers it with all its sections together (see covering.ts): each
   // section is read in the context of the others, and which answers is chosen as on any page (the
   // one with the phone number for "…is there someone we can call?").
+  // The question's own concepts (not those a follow-up carries over from the question before).
   const ownKeys = new Set(analysis.concepts.filter((c) => c.boost >= 1).map((c) => c.key));
   const weights = new Map(
     search.matching
@@ -186,8 +187,7 @@ export function answeringSections(input: {
   // something else about the subject: its own words must be what the heading asks ("are they
   // free?" and "Are my hearing aid batteries free of charge?"), not only the subject it carries
   // from the previous question.
-  const own = new Set(analysis.concepts.filter((c) => c.boost >= 1).map((c) => c.key));
-  const ownScorer = conceptScorer({ ...search, matching: search.matching.filter((c) => own.has(c.key)) });
+  const ownScorer = conceptScorer({ ...search, matching: search.matching.filter((c) => ownKeys.has(c.key)) });
   const asksOwn = (p: ConceptPassage) =>
     !analysis.followUp || ownScorer(p.headingPath!.at(-1)!) >= ASKED_HEADING;
   // For "what is X", an entry headed by X alone (a glossary's "Notice of Deficiency") asks it too.
