@@ -238,6 +238,11 @@ describe('intentsOf: advice nobody here may give', () => {
     '¿debo firmar el acuerdo?',
     'should i get a lawyer',
     'how early should i get divorced',
+    // What a lawsuit may win, however the suit is named.
+    'i want to sue my landlord, how much could i get',
+    'do i have a strong enough case',
+    'how much can we recover',
+    '¿cuánto puedo cobrar si demando a la tienda?',
   ])('flags "%s"', (q) => {
     expect(intentsOf(q)).toContain('advice');
   });
@@ -265,6 +270,10 @@ describe('intentsOf: advice nobody here may give', () => {
     // The most a court hears, not what a case may win.
     'how much can i sue for in small claims',
     'how much can i ask for in small claims',
+    // An amount a program pays is a fact, not the outcome of a case.
+    'how much can we get back as a tax credit for a ramp',
+    'how much money can i get in disability compensation',
+    '¿cuánto puedo recibir de pensión?',
   ])('does not flag the procedural question "%s"', (q) => {
     expect(intentsOf(q)).not.toContain('advice');
   });
