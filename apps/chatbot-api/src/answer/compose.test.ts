@@ -100,6 +100,43 @@ function pageWithEntry(path: string, title: string, section: [string, string], e
 }
 
 describe('composeAnswer', () => {
+  it('says an answer may not be about the story told when words the site never writes were left out of coverage', () => {
+    const waiver = passage('/fees/', 'Fee waivers', 'You may ask the agency to waive its fees.', {
+      score: 2,
+      coverage: 1,
+    });
+    const ask = (told?: number) => {
+      const found = searchOf(
+        [waiver],
+        [
+          { key: 'waive', weight: 2, words: ['waive'] },
+          { key: 'fees', weight: 2, words: ['fees'] },
+        ],
+      );
+      for (const c of found.matching) c.own = true;
+      // "visa", told in the story and found nowhere: incidental, at a tenth of its weight.
+      found.concepts.push({ key: 'visa', label: 'visa', weight: 0.3, known: false });
+      found.matching.push({
+        key: 'visa',
+        weight: 0.3,
+        incidental: true,
+        ...(told === undefined ? {} : { told }),
+        alternatives: [{ words: ['visa'], weight: 1 }],
+      });
+      return composeAnswer({
+        analysis: analyzeQuestion('can they waive the fees? im on a visa', null),
+        search: found,
+        cite: true,
+      }).content;
+    };
+    // Counted at its whole weight, the story word would leave the page short of half the question.
+    expect(ask(5)).toMatch(/^I couldn't find an answer to exactly that, but this part of the site may help:/);
+    expect(ask(5)).toContain('waive its fees');
+    // A light one would not: the answer is given plainly.
+    expect(ask(1)).toMatch(/^You may ask the agency to waive its fees/);
+    expect(ask()).toMatch(/^You may ask the agency to waive its fees/);
+  });
+
   it('declines a question whose words a passage holds only in passing (a low rank score), though it holds them all', () => {
     const ask = (score: number) =>
       composeAnswer({

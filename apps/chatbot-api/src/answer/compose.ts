@@ -5,7 +5,7 @@ import { factIntentsOf } from '../language/facts.js';
 import { stem } from '../language/stem.js';
 import { contentWords, isSpanishSentence, type Language, words } from '../language/words.js';
 import { answeringSections, COVERAGE_THRESHOLD } from './answer-sections.js';
-import { coveringPassages } from './covering.js';
+import { coveringPassages, toldCoverage } from './covering.js';
 import { openingLine } from './list-runs.js';
 import { choosePrimary, passageLanguage, readable } from './passage-language.js';
 import { leadsIn, pickUnits, trimToBudget } from './pick-units.js';
@@ -274,8 +274,13 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
       break;
     }
   }
+  // Words the site never writes, told in the visitor's story, do not decide coverage; when counting
+  // them no passage would cover the question, the answer may not be about the story told.
+  const told = toldCoverage(search, analysis.followUp, coverageOf);
+  const partly =
+    (story && coverageOf(primary) < COVERAGE_THRESHOLD) ||
+    (told !== null && coveringPassages(analysis, search, told, advice).covering.length === 0);
   // Other pages covering the question nearly as well, named by title, one tap away (see related-pages.ts).
-  const partly = story && coverageOf(primary) < COVERAGE_THRESHOLD;
   const related = relatedPages({ picked, primary, covering, search, language, sources, partly });
   if (cite && nameRelated && related.length > 0) {
     const titles = withoutSharedSuffix([primary.title, ...related.map((p) => p.title)]).slice(1);

@@ -118,3 +118,23 @@ export function coveringPassages(
   }
   return { covering, story, why: '' };
 }
+
+/**
+ * The share of the question a passage holds when the words the site never writes that the visitor
+ * says only in their story count as the context they are (concept-weights.ts leaves them out of
+ * coverage): below COVERAGE_THRESHOLD, the answer holds what is asked but not the story told, and
+ * says it may not be exactly that. Null when the visitor tells no such word.
+ */
+export function toldCoverage(
+  search: ConceptSearchResult,
+  followUp: boolean,
+  coverageOf: (p: ConceptPassage) => number,
+): ((p: ConceptPassage) => number) | null {
+  const counted = (c: ConceptSearchResult['matching'][number]) => followUp || c.own === true;
+  const total = search.matching.reduce((n, c) => n + (counted(c) ? c.weight : 0), 0);
+  const told = search.matching.reduce(
+    (n, c) => n + (c.told === undefined ? 0 : c.told - (counted(c) ? c.weight : 0)),
+    0,
+  );
+  return told <= 0 || total <= 0 ? null : (p) => (coverageOf(p) * total) / (total + told);
+}

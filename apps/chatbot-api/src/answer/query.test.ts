@@ -250,6 +250,13 @@ describe('analyzeQuestion', () => {
     );
   });
 
+  it('marks the concepts said only after the question as context', () => {
+    const a = analyzeQuestion('how do i appeal a denial? i got the letter last month', null);
+    const key = (w: string) => a.concepts.find((c) => c.alternatives[0]?.words.includes(w));
+    expect(key('appeal')?.context).toBeUndefined();
+    expect(key('letter')?.context).toBe(true);
+  });
+
   it('marks the concepts said only before the clause that asks as context', () => {
     const a = analyzeQuestion('i got a jury summons but i cant go that week, can i postpone it', null);
     const postpone = a.concepts.find((c) => c.alternatives[0]?.words.includes('postpone'));

@@ -155,12 +155,18 @@ function conceptsOf(text: string, boost: number, language: Language = questionLa
   addWrittenTerms(text, out);
   // Words said before the clause that asks ("i got a jury summons but i cant go that week, can i
   // postpone it") set the scene; the asking clause says what is wanted.
-  const start = askingClause(text)?.start ?? 0;
-  if (start > 0) {
+  const clause = askingClause(text);
+  const start = clause?.start ?? 0;
+  const end = clause?.end ?? ws.length;
+  if (start > 0 || end < ws.length) {
     for (const c of out) {
       const own = c.alternatives[0]!.words;
       const at = ws.findIndex((_, i) => own.every((o, k) => ws[i + k] === o));
-      if (at >= 0 && at + own.length <= start && !ws.slice(start).some((w) => own.includes(w)))
+      if (
+        at >= 0 &&
+        (at + own.length <= start || at >= end) &&
+        !ws.slice(start, end).some((w) => own.includes(w))
+      )
         c.context = true;
     }
   }

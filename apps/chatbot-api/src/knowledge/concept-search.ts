@@ -65,6 +65,10 @@ export interface ConceptSearchResult {
     weight: number;
     /** Said by the visitor, not asked about: a number or a person the site never writes. */
     incidental?: boolean;
+    /** Counts toward the question's own coverage (its boost is whole: no frame, no carried-over word). */
+    own?: boolean;
+    /** A word the site never writes, said only in the visitor's story: the weight it would carry. */
+    told?: number;
     alternatives: { words: string[]; weight: number }[];
   }[];
 }
@@ -167,6 +171,8 @@ export function searchConcepts(db: Db, options: ConceptSearchOptions): ConceptSe
     key: c.key,
     weight: c.weight,
     ...(c.incidental ? { incidental: true } : {}),
+    ...(c.boost >= 1 ? { own: true } : {}),
+    ...(c.told === undefined ? {} : { told: c.told }),
     alternatives: c.alternatives.map((a) => ({ words: a.words, weight: a.weight })),
   }));
   if (limit <= 0 || concepts.length === 0 || (namespaces && namespaces.length === 0)) {

@@ -51,6 +51,18 @@ describe('weighConcepts', () => {
     expect(passport?.boost).toBe(1);
   });
 
+  it('lets a word the site never writes, told only in the story, rank weakly but remember its weight', () => {
+    const concepts = weigh('i keep getting threats. can i pay the filing fee online?');
+    const threats = concepts.find((c) => c.key === 'threats');
+    expect(threats?.incidental).toBe(true);
+    expect(threats?.boost).toBeLessThan(1);
+    expect(threats?.told).toBeGreaterThan(threats?.weight ?? Number.POSITIVE_INFINITY);
+    // Said in the clause that asks, it is what the question is about.
+    const asked = weigh('can i pay the filing fee for my threats online?').find((c) => c.key === 'threats');
+    expect(asked?.incidental).toBeUndefined();
+    expect(asked?.told).toBeUndefined();
+  });
+
   it('keeps a compound of the question only when the site writes it', () => {
     addPage('Home loans', 'Most loans are made without a down payment.');
     expect(weigh('do i need a down payment').find((c) => c.key === 'down payment')?.known).toBe(true);

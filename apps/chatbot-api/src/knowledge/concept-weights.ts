@@ -54,6 +54,8 @@ export interface WeightedConcept {
   known: boolean;
   /** A number or a person the site never writes: said by the visitor, not asked about (see below). */
   incidental?: boolean;
+  /** A word the site never writes, said only in the visitor's story: the weight it would carry. */
+  told?: number;
   /** A compound of the question (see answer/query.ts): dropped when the site never writes it. */
   compound?: boolean;
   corrected?: string;
@@ -176,17 +178,23 @@ export function weighConcepts(
     }
     // A number the site never writes ("a 4000 dollar case") is a quantity the visitor gives, and a
     // person it never names ("a headstone for my grandfather") is whom the visitor speaks of, not a
-    // subject the site must name: each ranks weakly and does not decide coverage.
+    // subject the site must name: each ranks weakly and does not decide coverage. So is any word the
+    // site never writes that the visitor says only in the scene they set before or after asking
+    // ("my sister is getting threats…", "…im here on a work visa"): it is their story, not what
+    // they ask about. Such a word still tells the answer is not exactly about the story (`told`).
     const person = () => alternatives.some((a) => a.sure && a.words.length === 1 && namesPerson(a.words[0]!));
-    const incidental = !known && own?.length === 1 && (/^\d+$/.test(own[0]!) || person());
+    const told = !known && own?.length === 1 && c.context === true;
+    const incidental = !known && own?.length === 1 && (/^\d+$/.test(own[0]!) || person() || told);
     const boost = incidental ? c.boost * UNKNOWN_NUMBER_BOOST : c.boost;
+    const factor = c.context ? CONTEXT_FACTOR : 1;
     return {
       key: c.key,
       ...(c.compound ? { compound: true } : {}),
       boost,
-      weight: (c.context ? CONTEXT_FACTOR : 1) * boost * Math.max(idf, 0.05),
+      weight: factor * boost * Math.max(idf, 0.05),
       known,
       ...(incidental ? { incidental } : {}),
+      ...(told ? { told: factor * c.boost * Math.max(idf, 0.05) } : {}),
       ...(corrected ? { corrected } : {}),
       alternatives,
     };
@@ -200,7 +208,10 @@ export function weighConcepts(
   const knownOwn = written.filter((c) => c.known && c.boost >= 1 && !c.key.includes(':'));
   if (knownOwn.length >= KNOWN_FOR_CAP) {
     const cap = Math.max(...knownOwn.map((c) => c.weight));
-    for (const c of written) if (!c.known && c.weight > cap) c.weight = cap;
+    for (const c of written) {
+      if (!c.known && c.weight > cap) c.weight = cap;
+      if (c.told !== undefined && c.told > cap) c.told = cap;
+    }
   }
   return written;
 }

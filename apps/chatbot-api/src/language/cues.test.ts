@@ -357,6 +357,21 @@ describe('askingClause', () => {
     // A question word with no question after it is no question ("i know who you are").
     expect(askingClause('i know who you are')).toBeNull();
   });
+
+  it('finds the question asked before what the visitor then tells', () => {
+    expect(askingClause('whats the deadline to appeal a denial? i got the letter a month ago')).toEqual({
+      kind: 'thing',
+      start: 0,
+      end: 7,
+    });
+    expect(askingClause('My ticket came today. Can I pay online? I live far away.')).toEqual({
+      kind: 'yesno',
+      start: 4,
+      end: 8,
+    });
+    // Only a sentence that asks, with its question mark.
+    expect(askingClause('I know what you mean. My ticket came today.')).toBeNull();
+  });
 });
 
 describe('countedWords', () => {

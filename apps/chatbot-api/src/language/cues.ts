@@ -55,7 +55,7 @@ export function questionKind(text: string): string | null {
  * gives). The last sentence's first clause that opens with a question word, else the question asked
  * unpunctuated after the visitor's own words; null when there is none.
  */
-export function askingClause(text: string): { kind: string; start: number } | null {
+export function askingClause(text: string): { kind: string; start: number; end?: number } | null {
   // After each mark: a run of them ("?!") splits between its marks, as a lookbehind of one mark
   // does in linear time (one of `[…]+` rescans the run at each of its positions).
   const sentences = text.split(/(?<=[.?!¿¡])/);
@@ -74,12 +74,32 @@ export function askingClause(text: string): { kind: string; start: number } | nu
   // online"): it starts at the first word a question opens with there. Only in a sentence of a
   // question's length: each word tried reads the rest of the sentence.
   const ws = words(sentences[last] ?? '');
-  if (ws.length > RUN_ON_WORDS) return null;
-  for (let i = 1; i < ws.length; i++) {
+  for (let i = 1; ws.length <= RUN_ON_WORDS && i < ws.length; i++) {
     const rest = ws.slice(i).join(' ');
     if (!RUN_ON.some((re) => re.test(rest))) continue;
     const opener = OPENERS.find((o) => o.patterns.some((re) => re.test(rest)));
     if (opener) return { kind: opener.kind, start: context + i };
+  }
+  return askedBefore(sentences.slice(0, last));
+}
+
+/**
+ * A question asked before what the visitor then tells ("whats the deadline to appeal? i got the
+ * letter a month ago"): the last earlier sentence that ends with a question mark and opens with a
+ * question word asks; the words after it are context, as those before it.
+ */
+function askedBefore(sentences: string[]): { kind: string; start: number; end: number } | null {
+  for (let i = sentences.length - 1; i >= 0; i--) {
+    const sentence = sentences[i]!;
+    if (!/\?\s*$/.test(sentence) || words(sentence).length === 0) continue;
+    let before = sentences.slice(0, i).reduce((n, s) => n + words(s).length, 0);
+    const end = before + words(sentence).length;
+    for (const clause of sentence.split(/(?<=[,;:])/)) {
+      const opener = OPENERS.find((o) => o.patterns.some((re) => re.test(cueText(clause))));
+      if (opener) return { kind: opener.kind, start: before, end };
+      before += words(clause).length;
+    }
+    return null;
   }
   return null;
 }
