@@ -112,8 +112,9 @@ export function answeringSections(input: {
       sameKind(questionKind(heading), askedKind)
     );
   };
-  // For "how much / when / where / who do I call", a section that states such a fact beats a
-  // slightly better-matching one that does not ("the court has two buildings" vs the address).
+  // For "how much / when / where / who do I call", a section that states such a fact, in its text or
+  // its own heading ("By July 13, 2011, agencies must:"), beats a slightly better-matching one that
+  // does not ("the court has two buildings" vs the address).
   // A section is read in the context of its page's introduction (the text before any sub-heading),
   // which says what the page is about: "By mail" on a page whose introduction says a certificate is
   // "signed by the president" holds "where do I mail the request for the certificate signed by the
@@ -147,7 +148,7 @@ export function answeringSections(input: {
       ? sections.filter(
           (p) =>
             p.match.score >= covering[0]!.match.score * NEAR_BEST &&
-            unitsOf(p).some((u) => isFact(u.text, facts)),
+            (unitsOf(p).some((u) => isFact(u.text, facts)) || sectionFactHeading(p, facts) !== null),
         )
       : [];
   // Of the best page's sections stating such a fact, one whose own heading names what is asked
@@ -179,7 +180,11 @@ export function answeringSections(input: {
     .sort((a, b) => b.share - a.share)
     .map((c) => c.p);
   // "When" is answered by a date ("April 24, 2026"), not by a year in an example ("posted in 2020").
-  const exactSections = withFacts.filter((p) => unitsOf(p).some((u) => isExactFact(u.text, facts)));
+  const exactSections = withFacts.filter(
+    (p) =>
+      unitsOf(p).some((u) => isExactFact(u.text, facts)) ||
+      isExactFact(sectionFactHeading(p, facts) ?? '', facts),
+  );
   // A section headed by a question asking what the visitor asks (an FAQ entry) answers it, even
   // when another section, of its page or another, holds the question's words more often; when the
   // best section is already such an entry, it answers, before any section that states a fact ("it

@@ -100,6 +100,34 @@ function pageWithEntry(path: string, title: string, section: [string, string], e
 }
 
 describe('composeAnswer', () => {
+  it('answers "when" from a section whose own heading states the date, over a page that only names a year', () => {
+    const must = passage(
+      '/law/',
+      'Law and requirements',
+      '- designate a senior official for plain writing\n- train agency staff in plain writing',
+      { score: 2.5, coverage: 1 },
+    );
+    must.headingPath = ['Law and requirements', 'By July 13, 2011, agencies must:'];
+    const act = passage(
+      '/law/template/',
+      'Plain writing page template',
+      'The Plain Writing Act of 2010 promotes clear government communication.',
+      { score: 2.2, coverage: 0.7 },
+    );
+    const content = answerOf(
+      'by when did agencies have to name a senior official for plain writing',
+      [must, act],
+      [
+        { key: 'agencies', weight: 2, words: ['agencies'] },
+        { key: 'senior', weight: 3, words: ['senior'] },
+        { key: 'official', weight: 3, words: ['official'] },
+        { key: 'writing', weight: 1, words: ['writing'] },
+      ],
+    );
+    expect(content).toMatch(/^By July 13, 2011, agencies must:/);
+    expect(content).toContain('designate a senior official');
+  });
+
   it('says an answer may not be about the story told when words the site never writes were left out of coverage', () => {
     const waiver = passage('/fees/', 'Fee waivers', 'You may ask the agency to waive its fees.', {
       score: 2,
