@@ -92,6 +92,10 @@ describe('frameWordPositions', () => {
   it('reads "tips for" and "consejos para" as asking for a list, its words as the frame', () => {
     expect(intentsOf('tips for taking pictures of my id')).toContain('list');
     expect(intentsOf('consejos para tomar fotos de mi identificación')).toContain('list');
+    // "What are the …s" asks for the set of them.
+    expect(intentsOf('what are the ask me 3 questions patients should ask')).toContain('list');
+    expect(intentsOf('what were the main exemptions')).toContain('list');
+    expect(intentsOf('what is the filing fee')).not.toContain('list');
     expect(frameWords('tips for taking pictures of my id')).toEqual(['tips', 'for']);
   });
 
@@ -124,7 +128,8 @@ describe('frameWordPositions', () => {
     expect(intentsOf('what is the cost of a ticket')).toEqual(['amount']);
     expect(intentsOf('what is the fee')).toEqual(['amount']);
     expect(intentsOf('what is the best way to pay a ticket online')).not.toContain('definition');
-    expect(intentsOf('what are the court hours')).toEqual(['time']);
+    // (Hours asked as "what are the …s" are also a list: of opening times.)
+    expect(intentsOf('what are the court hours')).toEqual(['time', 'list']);
     // A fee waiver is a waiver: what it is is asked.
     expect(intentsOf('what is a fee waiver')).toContain('definition');
   });
