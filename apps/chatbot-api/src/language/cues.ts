@@ -53,7 +53,8 @@ export function questionKind(text: string): string | null {
  * The clause that asks ("can i postpone it" in "i got a summons but i cant go that week, can i
  * postpone it"): its kind and how many words of the text come before it (the context the visitor
  * gives). The last sentence's first clause that opens with a question word, else the question asked
- * unpunctuated after the visitor's own words; null when there is none.
+ * unpunctuated after the visitor's own words, else an earlier question the visitor then tells more
+ * about (`end`: the words from there on are context too); null when there is none.
  */
 export function askingClause(text: string): { kind: string; start: number; end?: number } | null {
   // After each mark: a run of them ("?!") splits between its marks, as a lookbehind of one mark
