@@ -24,7 +24,10 @@ export function relatedPages(input: {
   language: Language;
   /** The pages already cited. */
   sources: readonly ConceptPassage[];
-  /** A story answered by a page that holds half of it only with its sections together. */
+  /**
+   * The answer may not be about all the question tells: a story answered by a page that holds half of
+   * it only with its sections together, or one whose words the site never writes were left out.
+   */
   partly: boolean;
 }): ConceptPassage[] {
   const { primary, covering, language, sources } = input;

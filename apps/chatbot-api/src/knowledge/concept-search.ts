@@ -63,7 +63,10 @@ export interface ConceptSearchResult {
   matching: {
     key: string;
     weight: number;
-    /** Said by the visitor, not asked about: a number or a person the site never writes. */
+    /**
+     * Said by the visitor, not asked about: a number or a person the site never writes, or a word it
+     * never writes said only in the visitor's story.
+     */
     incidental?: boolean;
     /** Counts toward the question's own coverage (its boost is whole: no frame, no carried-over word). */
     own?: boolean;

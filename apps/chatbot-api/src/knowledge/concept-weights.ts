@@ -52,7 +52,10 @@ export interface WeightedConcept {
   boost: number;
   weight: number;
   known: boolean;
-  /** A number or a person the site never writes: said by the visitor, not asked about (see below). */
+  /**
+   * A number or a person the site never writes, or a word it never writes said only in the story:
+   * said by the visitor, not asked about (see below).
+   */
   incidental?: boolean;
   /** A word the site never writes, said only in the visitor's story: the weight it would carry. */
   told?: number;

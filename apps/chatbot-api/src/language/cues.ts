@@ -63,14 +63,9 @@ export function askingClause(text: string): { kind: string; start: number; end?:
   // Sentences before the last one that has words are context.
   let last = sentences.length - 1;
   while (last > 0 && words(sentences[last]!).length === 0) last--;
-  let before = sentences.slice(0, last).reduce((n, s) => n + words(s).length, 0);
-  const context = before;
-  for (const clause of (sentences[last] ?? '').split(/(?<=[,;:])/)) {
-    const folded = cueText(clause);
-    const opener = OPENERS.find((o) => o.patterns.some((re) => re.test(folded)));
-    if (opener) return { kind: opener.kind, start: before };
-    before += words(clause).length;
-  }
+  const context = sentences.slice(0, last).reduce((n, s) => n + words(s).length, 0);
+  const opening = openingClause(sentences[last] ?? '', context);
+  if (opening) return opening;
   // A question asked right after what the visitor tells, unpunctuated ("i got a ticket can i pay
   // online"): it starts at the first word a question opens with there. Only in a sentence of a
   // question's length: each word tried reads the rest of the sentence.
@@ -93,14 +88,21 @@ function askedBefore(sentences: string[]): { kind: string; start: number; end: n
   for (let i = sentences.length - 1; i >= 0; i--) {
     const sentence = sentences[i]!;
     if (!/\?\s*$/.test(sentence) || words(sentence).length === 0) continue;
-    let before = sentences.slice(0, i).reduce((n, s) => n + words(s).length, 0);
-    const end = before + words(sentence).length;
-    for (const clause of sentence.split(/(?<=[,;:])/)) {
-      const opener = OPENERS.find((o) => o.patterns.some((re) => re.test(cueText(clause))));
-      if (opener) return { kind: opener.kind, start: before, end };
-      before += words(clause).length;
-    }
-    return null;
+    const before = sentences.slice(0, i).reduce((n, s) => n + words(s).length, 0);
+    const opening = openingClause(sentence, before);
+    return opening ? { ...opening, end: before + words(sentence).length } : null;
+  }
+  return null;
+}
+
+/** A sentence's first clause that opens with a question word: its kind and the words before it. */
+function openingClause(sentence: string, before: number): { kind: string; start: number } | null {
+  let start = before;
+  for (const clause of sentence.split(/(?<=[,;:])/)) {
+    const folded = cueText(clause);
+    const opener = OPENERS.find((o) => o.patterns.some((re) => re.test(folded)));
+    if (opener) return { kind: opener.kind, start };
+    start += words(clause).length;
   }
   return null;
 }
