@@ -38,6 +38,12 @@ describe('function words', () => {
     expect(contentWords('anything besides a ramp, except stairs')).toEqual(['ramp', 'stairs']);
   });
 
+  it('leaves out "vs" and "versus", which relate what a question compares, in English and Spanish', () => {
+    expect(contentWords('shall vs must in a regulation')).toEqual(['shall', 'regulation']);
+    expect(contentWords('chapter 7 versus chapter 13')).toEqual(['chapter', '7', 'chapter', '13']);
+    expect(contentWords('multa vs citacion', 'es')).toEqual(['multa', 'citacion']);
+  });
+
   it('leaves out placeholder words as it does "things" and "lots": "my stuff", "a bunch of times"', () => {
     expect(contentWords('do i lose my stuff if i close my account')).toEqual(['lose', 'close', 'account']);
     expect(contentWords('i typed my password wrong a bunch of times')).toEqual([
