@@ -44,6 +44,17 @@ describe('function words', () => {
     expect(contentWords('multa vs citacion', 'es')).toEqual(['multa', 'citacion']);
   });
 
+  it('leaves out negative pronouns as it does "somebody": "pain nobody can explain", "nomás", "ahí"', () => {
+    expect(contentWords('joint pain nobody can explain, nothing to do with service')).toEqual([
+      'joint',
+      'pain',
+      'explain',
+      'service',
+    ]);
+    expect(contentWords('nomas tienen uno en la recepcion', 'es')).toEqual(['recepcion']);
+    expect(contentWords('ahi salen los nombres y nadie me dice', 'es')).toEqual(['salen', 'nombres', 'dice']);
+  });
+
   it('leaves out placeholder words as it does "things" and "lots": "my stuff", "a bunch of times"', () => {
     expect(contentWords('do i lose my stuff if i close my account')).toEqual(['lose', 'close', 'account']);
     expect(contentWords('i typed my password wrong a bunch of times')).toEqual([
