@@ -55,6 +55,15 @@ describe('function words', () => {
     expect(contentWords('ahi salen los nombres y nadie me dice', 'es')).toEqual(['salen', 'nombres', 'dice']);
   });
 
+  it('leaves out the closed-class words a general list names: "several", "durante", "según", "hemos"', () => {
+    expect(contentWords('i called several times, thus i wonder')).toEqual(['called', 'times', 'wonder']);
+    expect(contentWords('hemos esperado durante varios meses segun la carta', 'es')).toEqual([
+      'esperado',
+      'meses',
+      'carta',
+    ]);
+  });
+
   it('leaves out placeholder words as it does "things" and "lots": "my stuff", "a bunch of times"', () => {
     expect(contentWords('do i lose my stuff if i close my account')).toEqual(['lose', 'close', 'account']);
     expect(contentWords('i typed my password wrong a bunch of times')).toEqual([
