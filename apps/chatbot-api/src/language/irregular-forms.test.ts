@@ -10,6 +10,12 @@ describe('irregularForms', () => {
     expect(irregularForms('paid')).toContain('pay');
   });
 
+  it('knows the less common irregular verbs of a general list ("sped", "overridden", "upheld")', () => {
+    expect(irregularForms('sped')).toEqual(['speed']);
+    expect(irregularForms('overridden').sort()).toEqual(['override', 'overrode']);
+    expect(irregularForms('upheld')).toEqual(['uphold']);
+  });
+
   it('leaves regular verbs, other words and the light verbs alone', () => {
     expect(irregularForms('file')).toEqual([]);
     expect(irregularForms('court')).toEqual([]);
