@@ -1170,6 +1170,66 @@ describe('composeAnswer: "when"', () => {
     expect(content).toContain('1-877-827-3702');
   });
 
+  it('adds where to reach someone from another section of the same page, after the answer', () => {
+    const concepts = [
+      { key: 'counseling', weight: 2, words: ['counseling'] },
+      { key: 'parents', weight: 2, words: ['parents', 'parent'] },
+      { key: 'contact', weight: 1, words: ['contact'] },
+      { key: 'intent:contact', weight: 0.6, words: ['phone'] },
+    ];
+    const section = (heading: string, text: string, score: number) => {
+      const p = passage('/counseling/', 'Bereavement Counseling', text, { score, coverage: 0.6 });
+      p.headingPath = ['Bereavement Counseling', heading];
+      return p;
+    };
+    const eligible = section(
+      'Can I get counseling?',
+      'You may get counseling if you are the parent of a Servicemember who died on active duty.',
+      2,
+    );
+    const reach = section(
+      'How do I get these benefits?',
+      'To access counseling services, contact our staff:\n- By phone at 1-202-461-6530, or\n- By email at help@va.example\n\nOur staff will find a center near you.',
+      1.1,
+    );
+    reach.chunkIndex = 2;
+    eligible.sections = [reach];
+    const question = 'can parents get counseling and who do we contact';
+    expect(answerOf(question, [eligible], concepts)).toBe(
+      [
+        'You may get counseling if you are the parent of a Servicemember who died on active duty. [Source 1]',
+        '',
+        'To access counseling services, contact our staff:',
+        '',
+        '- By phone at 1-202-461-6530, or',
+        '- By email at help@va.example [Source 1]',
+      ].join('\n'),
+    );
+    // Not a section whose contact says nothing of the question.
+    reach.text = 'Write to us:\n- By phone at 1-202-461-6530, or\n- By email at help@va.example';
+    expect(answerOf(question, [eligible], concepts)).not.toContain('1-202-461-6530');
+  });
+
+  it('does not add an amount from another section of the page: it belongs to what that section says', () => {
+    const fees = passage('/fees/', 'Fees', 'You can ask the court to waive the filing fee.', {
+      score: 2,
+      coverage: 1,
+    });
+    fees.headingPath = ['Fees', 'Waivers'];
+    const appeal = passage('/fees/', 'Fees', 'A notice of appeal costs $605 to file.', {
+      score: 1,
+      coverage: 0.5,
+    });
+    appeal.headingPath = ['Fees', 'Appeals'];
+    appeal.chunkIndex = 1;
+    fees.sections = [appeal];
+    const concepts = [
+      { key: 'fee', weight: 2, words: ['fee', 'costs'] },
+      { key: 'waive', weight: 2, words: ['waive'] },
+    ];
+    expect(answerOf('how much is the fee if they waive it', [fees], concepts)).not.toContain('$605');
+  });
+
   it('answers "what happens if" from a section headed by the question\'s frame, not a label naming one word', () => {
     const deadlines = passage(
       '/traffic/',

@@ -1,7 +1,7 @@
 import { type ConceptPassage, type ConceptSearchResult, termEntry } from '../knowledge/concept-search.js';
 import { opensWithBareAnswer, withoutQuestionLabel } from '../language/answer-words.js';
 import type { Intent } from '../language/cues.js';
-import { factIntentsOf } from '../language/facts.js';
+import { type FactIntent, factIntentsOf } from '../language/facts.js';
 import { stem } from '../language/stem.js';
 import { contentWords, isSpanishSentence, type Language, words } from '../language/words.js';
 import { answeringSections, COVERAGE_THRESHOLD } from './answer-sections.js';
@@ -76,6 +76,10 @@ export interface ComposedAnswer {
 const MIN_ANSWER_WORDS = 2;
 /** Sub-sections a lead-in brings, by their heading and first sentence. */
 const MAX_SUBSECTIONS = 5;
+/** Items of one list stating the fact asked for, quoted from another section of the page. */
+const MAX_FACT_ITEMS = 3;
+/** Facts that say where to reach someone: what another section of the page may add (see factOnSamePage). */
+const REACH_FACTS: readonly FactIntent[] = ['place', 'phone', 'email', 'contact'];
 
 export function composeAnswer(input: ComposeInput): ComposedAnswer {
   const { analysis, search, cite, help, related: nameRelated = true } = input;
@@ -263,8 +267,17 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
     return ` [Source ${i + 1}]`;
   };
   const blocks = render(picked, markerFor(primary));
-  // The fact asked for is missing from the best section but another page holds it: add it.
-  if (facts.length > 0 && !picked.some((u) => u.fact)) {
+  // The fact asked for is missing from the best section: another section of the same page that
+  // states it ("How do I get these benefits?" with the phone number), else another page.
+  // Only where to reach someone (an address, a phone, an email): a page's contact serves its whole
+  // subject, while an amount or a time belongs to the clause stating it.
+  const reach = facts.filter((f) => REACH_FACTS.includes(f));
+  const onPage =
+    reach.length > 0 && !picked.some((u) => u.fact)
+      ? factOnSamePage(primary, search, scorer, reach, language)
+      : [];
+  if (onPage.length > 0) blocks.push(...render(onPage, markerFor(primary)));
+  else if (facts.length > 0 && !picked.some((u) => u.fact)) {
     for (const other of covering.slice(0, 3)) {
       if (other === primary || !readable(other, language)) continue;
       const units = scoreUnits(other, scorer, facts).filter((u) => u.fact && u.concepts > 0);
@@ -306,4 +319,47 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
     'answered',
     `${partly ? 'the page, not one section, holds the story the question tells: ' : ''}quoted ${picked.length} unit(s) from "${primary.title}"${primary.headingPath?.length ? ` > ${primary.headingPath.join(' > ')}` : ''}`,
   );
+}
+
+/**
+ * The fact asked for as another section of the primary's own page states it (a matching section, else
+ * one that follows the primary): the unit, or,
+ * when it is an item of a list, the sentence leading into the list and the list's items that state
+ * such a fact ("To access these services, contact our staff:" / "By phone at …" / "By email at …").
+ * The fact or its lead-in must hold one of the question's concepts. Empty when no section does.
+ */
+function factOnSamePage(
+  primary: ConceptPassage,
+  search: ConceptSearchResult,
+  scorer: (text: string) => number,
+  facts: readonly FactIntent[],
+  language: Language,
+): ScoredUnit[] {
+  const head = search.passages.find((p) => p.documentId === primary.documentId);
+  const matching = head ? [head, ...(head.sections ?? [])] : [];
+  // Then the sections that follow the quoted one on its page, matching or not.
+  const following = (primary.following ?? []).map(
+    (f): ConceptPassage => ({ ...primary, headingPath: f.headingPath, text: f.text, chunkIndex: -1 }),
+  );
+  for (const section of [...matching, ...following]) {
+    if (section.chunkIndex === primary.chunkIndex || !readable(section, language)) continue;
+    const units = scoreUnits(section, scorer, facts);
+    const at = units.findIndex((u) => u.fact);
+    if (at === -1) continue;
+    const fact = units[at]!;
+    if (!fact.unit.listItem) {
+      if (fact.concepts > 0) return [fact];
+      continue;
+    }
+    const before = units.slice(0, at).findLast((u) => !u.unit.listItem);
+    const lead = before && leadsIn(before) ? before : undefined;
+    if (fact.concepts === 0 && !(lead && lead.concepts > 0)) continue;
+    const items: ScoredUnit[] = [];
+    for (const u of units.slice(at)) {
+      if (!u.unit.listItem) break;
+      if (u.fact) items.push(u);
+    }
+    return [...(lead ? [lead] : []), ...items.slice(0, MAX_FACT_ITEMS)];
+  }
+  return [];
 }
