@@ -153,4 +153,16 @@ describe('weighConcepts', () => {
       'ventanilla',
     );
   });
+
+  it('does not take a Spanish word the glossary translates for a typo of a word the site writes', () => {
+    addPage('Cada caso', 'Cada caso tiene su propia fecha.');
+    // "cara" (expensive) is one letter from "cada" ("cad"); the site writes neither it nor "expensive".
+    const cara = weigh('¿la solicitud me va a salir cara?', 'es').find((c) => c.key === 'cara');
+    expect(cara?.corrected).toBeUndefined();
+    expect(cara?.known).toBe(false);
+    // A misspelt word the glossary does not know is still corrected.
+    expect(weigh('¿cada caso tiene su propia feha?', 'es').find((c) => c.key === 'feha')?.corrected).toBe(
+      'fech',
+    );
+  });
 });

@@ -129,8 +129,9 @@ export function weighConcepts(
         df = found;
       }
     }
-    // Only a word no dictionary knows is taken for a typo: "joke" is not a misspelt "job".
-    if (df === 0 && own && word && !isEnglishWord(own[0]!)) {
+    // Only a word no dictionary knows is taken for a typo: "joke" is not a misspelt "job", and a
+    // Spanish word a table translates ("cara", expensive) is not a misspelt "cada".
+    if (df === 0 && own && word && !isEnglishWord(own[0]!) && !translated) {
       // A misspelt word is first corrected against the words of the question's own language.
       const other: Language = language === 'es' ? 'en' : 'es';
       // The question's other words settle a tie between equally close terms.
