@@ -83,6 +83,17 @@ describe('fact patterns', () => {
     expect(isFact('Room 12 is on the left', ['place'])).toBe(true);
     expect(isFact('nothing to see', ['place', 'amount', 'contact'])).toBe(false);
   });
+
+  it('reads a Spanish sentence saying something costs nothing as an amount, as "no fee" is', () => {
+    expect(isFact('There is no fee or cost involved.', ['amount'])).toBe(true);
+    expect(isFact('No existen tarifas o costos para esto.', ['amount'])).toBe(true);
+    expect(isFact('No hay ningún costo por presentar la solicitud.', ['amount'])).toBe(true);
+    expect(isFact('El trámite no tiene costo.', ['amount'])).toBe(true);
+    expect(isFact('Se puede presentar sin cargo.', ['amount'])).toBe(true);
+    // A cost named without saying there is none is not an amount.
+    expect(isFact('La dependencia le informará de los costos.', ['amount'])).toBe(false);
+    expect(isFact('No sabemos cuándo se fijarán las tarifas.', ['amount'])).toBe(false);
+  });
 });
 
 describe('a "when" answered by a deadline relative to an event', () => {
