@@ -313,6 +313,34 @@ describe('composeAnswer', () => {
     expect(composed.sources.map((s) => s.documentId)).toEqual(['/interpreters/']);
   });
 
+  it('answers a Spanish question from a Spanish page nearly as good, though an English FAQ entry asks it', () => {
+    const english = passage(
+      '/service-animals/',
+      'Service Animals',
+      'No. These animals provide comfort just by being with a person, so they are not service animals.',
+      { score: 2, coverage: 1 },
+    );
+    english.headingPath = ['Service Animals', 'Are emotional support animals service animals?'];
+    const spanish = passage(
+      '/es/animales/',
+      'Animales de servicio',
+      'Si la mera presencia del perro de apoyo emocional proporciona comodidad, no es un animal de servicio.',
+      { score: 1.7, coverage: 1 },
+    );
+    spanish.headingPath = ['Animales de servicio', 'Perros de apoyo emocional'];
+    const concepts = [
+      { key: 'apoyo', weight: 2, words: ['apoyo', 'support'] },
+      { key: 'emocional', weight: 2, words: ['emocional', 'emotional'] },
+      { key: 'animal', weight: 1.5, words: ['animal', 'animals'] },
+      { key: 'servicio', weight: 1.5, words: ['servicio', 'service'] },
+    ];
+    expect(
+      answerOf('¿un animal de apoyo emocional es un animal de servicio?', [english, spanish], concepts),
+    ).toMatch(
+      /^Si la mera presencia del perro de apoyo emocional proporciona comodidad, no es un animal de servicio\. \[Source 1\]/,
+    );
+  });
+
   it("answers a follow-up from a passage that holds the previous question's concepts", () => {
     // Holds "processed faster" (carried over) but not the follow-up's own "show".
     const faster = passage(

@@ -150,7 +150,9 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
     facts,
     story,
   });
-  let primary = choosePrimary(candidates, language);
+  // The likeliest kind of section may be English only (an FAQ entry asking the question, a section
+  // stating the fact): any covering page in the visitor's language nearly as good is preferred.
+  let primary = choosePrimary(candidates, language, covering);
   const phrases = phraseCounter(analysis.question);
   // An English question is never answered in Spanish: a Spanish note inside an English section
   // ("Llene la solicitud…") is left out, its lines renumbered so reading order still holds.

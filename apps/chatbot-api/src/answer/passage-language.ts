@@ -46,12 +46,18 @@ export function readable(p: ConceptPassage, language: Language): boolean {
   return speaks(p, language) || language === 'es';
 }
 
-/** The passage to quote: the best covering one, in the question's language when one is nearly as good. */
-export function choosePrimary(covering: readonly ConceptPassage[], language: Language): ConceptPassage {
-  const best = covering[0]!;
+/**
+ * The passage to quote: the best candidate, or one in the question's language nearly as good, among
+ * the candidates, then among the other covering passages and their pages' other sections.
+ */
+export function choosePrimary(
+  candidates: readonly ConceptPassage[],
+  language: Language,
+  covering: readonly ConceptPassage[] = [],
+): ConceptPassage {
+  const best = candidates[0]!;
   if (speaks(best, language)) return best;
-  // A page in the visitor's language is preferred when it covers the question nearly as well.
-  const same = covering.find(
+  const same = [...candidates, ...covering.flatMap((p) => [p, ...(p.sections ?? [])])].find(
     (p) =>
       passageLanguage(p) === language &&
       p.match.score >= best.match.score * SAME_LANGUAGE_RATIO &&
