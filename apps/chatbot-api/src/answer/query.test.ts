@@ -75,6 +75,20 @@ describe('analyzeQuestion', () => {
     expect(analyzeQuestion('how much is it?', 'what is traffic school').intents).toContain('amount');
   });
 
+  it('reads "in charge of" as responsible for, not as a charge to pay', () => {
+    const office = analyzeQuestion(
+      'which office is in charge of telling agencies how to follow the law',
+      null,
+    );
+    expect(office.intents).not.toContain('amount');
+    const alternatives = office.concepts.flatMap((c) => c.alternatives.map((a) => a.words.join(' ')));
+    expect(alternatives).toContain('responsible for');
+    expect(alternatives).not.toContain('cost');
+    // A charge to pay is still one.
+    expect(analyzeQuestion('is there a charge for copies', null).intents).toContain('amount');
+    expect(analyzeQuestion('how much do they charge for copies', null).intents).toContain('amount');
+  });
+
   it('keeps the subject of "what does X mean" as full concepts', () => {
     const a = analyzeQuestion('what does readily achievable mean', null);
     expect(a.concepts.filter((c) => c.boost >= 1).map((c) => c.key)).toEqual(['readily', 'achievable']);
