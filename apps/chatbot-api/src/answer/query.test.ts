@@ -75,6 +75,27 @@ describe('analyzeQuestion', () => {
     expect(analyzeQuestion('how much is it?', 'what is traffic school').intents).toContain('amount');
   });
 
+  it('asks for a kind of fact only as the asking clause names it, after what the visitor tells', () => {
+    const intents = (q: string) => analyzeQuestion(q, null).intents;
+    expect(
+      intents('they tell deaf callers to keep hitting the space bar when they call. is that ok'),
+    ).not.toContain('time');
+    expect(
+      intents('the clerk stopped answering my emails. is there someone above them i can go to'),
+    ).not.toContain('email');
+    expect(intents('i got a ticket in the mail. how much is it?')).toContain('amount');
+    expect(intents('whats the deadline to appeal? i got the letter a month ago')).toContain('duration');
+    // Without a story, the whole question asks.
+    expect(intents('when is the clerk open')).toContain('time');
+  });
+
+  it('reads "too late" and "still time" as asking for a deadline', () => {
+    expect(analyzeQuestion('is it too late to appeal', null).intents).toContain('duration');
+    expect(analyzeQuestion('do i still have time to file', null).intents).toContain('duration');
+    expect(analyzeQuestion('¿es demasiado tarde para apelar?', null).intents).toContain('duration');
+    expect(analyzeQuestion('¿todavía estoy a tiempo de apelar?', null).intents).toContain('duration');
+  });
+
   it('reads "in charge of" as responsible for, not as a charge to pay', () => {
     const office = analyzeQuestion(
       'which office is in charge of telling agencies how to follow the law',

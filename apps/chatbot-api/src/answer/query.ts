@@ -9,6 +9,7 @@ import {
   negatedWords,
   questionKind,
 } from '../language/cues.js';
+import { FACT_INTENTS } from '../language/facts.js';
 import { findGlossaryPhrases, findPlainPhrases } from '../language/glossary.js';
 import { irregularForms } from '../language/irregular-forms.js';
 import { findLexiconPhrases, isSpanishLegalWord } from '../language/lexicon.js';
@@ -269,7 +270,7 @@ export function analyzeQuestion(question: string, previous: string | null): Quer
   }
   for (const c of concepts) addIrregularForms(c);
   addNegatedForms(concepts, question);
-  let intents = intentsOf(question);
+  let intents = askedIntents(question);
   // "How much is it?" asks for an amount; the previous question says of what. A follow-up without
   // a question word of its own ("and on Saturdays?") keeps the previous question's intent; one
   // asking about a situation ("what if I can't afford it?") asks for whatever applies to it.
@@ -315,3 +316,18 @@ export function questionLanguage(question: string): Language {
 }
 
 const NO_SKIP: ReadonlySet<number> = new Set();
+
+/**
+ * The question's intents, of which the kinds of fact asked for (an amount, a time, a phone…) only as
+ * its asking clause says them, when the visitor tells something first: "when they call" or "my
+ * emails" in the story asks for no time or e-mail address ("…keep hitting the space bar when they
+ * call. is that ok").
+ */
+function askedIntents(question: string): Intent[] {
+  const intents = intentsOf(question);
+  const clause = askingClause(question);
+  if (clause === null || clause.start === 0) return intents;
+  const ws = words(question);
+  const asked = new Set(intentsOf(ws.slice(clause.start, clause.end ?? ws.length).join(' ')));
+  return intents.filter((i) => asked.has(i) || !(FACT_INTENTS as readonly string[]).includes(i));
+}
