@@ -89,6 +89,16 @@ describe('analyzeQuestion', () => {
     expect(intents('when is the clerk open')).toContain('time');
   });
 
+  it('reads "open" and "close" with an object as doing so, not as asking for hours', () => {
+    const intents = (q: string) => analyzeQuestion(q, null).intents;
+    expect(intents('how do i open an account')).not.toContain('time');
+    expect(intents('can i close my case')).not.toContain('time');
+    expect(intents('¿cómo abro una cuenta?')).not.toContain('time');
+    expect(intents('is the clerk open on saturday')).toContain('time');
+    expect(intents('what time does the court close')).toContain('time');
+    expect(intents('¿a qué hora cierran?')).toContain('time');
+  });
+
   it('reads "too late" and "still time" as asking for a deadline', () => {
     expect(analyzeQuestion('is it too late to appeal', null).intents).toContain('duration');
     expect(analyzeQuestion('do i still have time to file', null).intents).toContain('duration');
