@@ -165,6 +165,14 @@ describe('frameWordPositions', () => {
     expect(isFact('All call takers must be able to recognize TTY calls.', ['phone'])).toBe(false);
   });
 
+  it('reads "cuántos"/"cuántas" as how many, "cuánto"/"cuánta" as how much, as in English', () => {
+    expect(intentsOf('cuantas personas necesito para una prueba')).toEqual(['count']);
+    expect(intentsOf('how many people do i need for a test')).toEqual(['count']);
+    expect(intentsOf('cuanto me cobran por la copia')).toContain('amount');
+    expect(intentsOf('cuanta plata necesito')).toContain('amount');
+    expect(intentsOf('cuantos dolares cuesta')).toContain('amount');
+  });
+
   it('reads "cuanto tardan" as how long, not how much', () => {
     expect(intentsOf('cuanto tardan en responder mi queja')).toEqual(['duration']);
     expect(intentsOf('cuanto cuesta la copia')).toContain('amount');
