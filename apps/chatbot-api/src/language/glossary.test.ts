@@ -20,6 +20,18 @@ describe('the Spanish→English glossary', () => {
     expect(english('cuanto cuestan las copias')[0]).toMatchObject({ at: 1, english: ['cost', 'price'] });
   });
 
+  it('knows the common words of writing and documents ("párrafos", "oraciones", "siglas")', () => {
+    expect(english('el largo de los párrafos')).toContainEqual(
+      expect.objectContaining({ english: ['paragraph'] }),
+    );
+    expect(english('cuántas oraciones por párrafo')).toContainEqual(
+      expect.objectContaining({ english: ['sentence'] }),
+    );
+    expect(english('puedo usar siglas')).toContainEqual(
+      expect.objectContaining({ english: ['acronym', 'initialism'] }),
+    );
+  });
+
   it('finds a verb form written without the accent its ending needs ("recibió", "vivía", "contestaría")', () => {
     for (const form of ['recibio', 'recibira', 'recibia'])
       expect(english(form)[0]?.english[0], form).toBe('receive');
