@@ -116,6 +116,16 @@ function conceptsOf(text: string, boost: number, language: Language = questionLa
           }
         }
       }
+      // A Spanish word's one-word English equivalents bring their derived forms, as an English
+      // question's word does ("perdí": "lose", and pages write "loss").
+      if (language === 'es') {
+        for (const p of m.english) {
+          if (p.length !== 1) continue;
+          for (const d of derivations(p[0]!))
+            if (!alternatives.some((a) => a.words.length === 1 && a.words[0] === d))
+              alternatives.push({ words: [d], weight: DERIVED_WEIGHT });
+        }
+      }
       // An English word keeps its WordNet synonyms too (below, for words no table lists).
       if (language === 'en' && own.length === 1)
         for (const syn of synonyms(own[0]!)) alternatives.push({ words: words(syn), weight: SYNONYM_WEIGHT });
