@@ -75,6 +75,21 @@ describe('analyzeQuestion', () => {
     expect(analyzeQuestion('how much is it?', 'what is traffic school').intents).toContain('amount');
   });
 
+  it('reads criminal charges as accusations, not as a charge to pay', () => {
+    const charges = analyzeQuestion('what are the charges against me', null);
+    expect(charges.intents).not.toContain('amount');
+    const alternatives = charges.concepts.flatMap((c) => c.alternatives.map((a) => a.words.join(' ')));
+    expect(alternatives).toContain('criminal charges');
+    expect(alternatives).not.toContain('fee');
+    expect(analyzeQuestion('can i drop the charges against my brother', null).intents).not.toContain(
+      'amount',
+    );
+    expect(
+      analyzeQuestion('i was charged with a misdemeanor, what happens next', null).intents,
+    ).not.toContain('amount');
+    expect(analyzeQuestion('how much will i be charged for copies', null).intents).toContain('amount');
+  });
+
   it('asks for a kind of fact only as the asking clause names it, after what the visitor tells', () => {
     const intents = (q: string) => analyzeQuestion(q, null).intents;
     expect(
