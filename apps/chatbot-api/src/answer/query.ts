@@ -117,7 +117,7 @@ function conceptsOf(text: string, boost: number, language: Language = questionLa
         }
       }
       // A Spanish word's one-word English equivalents bring their derived forms, as an English
-      // question's word does ("perdí": "lose", and pages write "loss").
+      // question's word does ("admisión": "admission", and pages write "admit").
       if (language === 'es') {
         for (const p of m.english) {
           if (p.length !== 1) continue;
