@@ -273,13 +273,12 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
   // states it ("How do I get these benefits?" with the phone number), else another page.
   // Only where to reach someone (an address, a phone, an email): a page's contact serves its whole
   // subject, while an amount or a time belongs to the clause stating it.
+  const factMissing = facts.length > 0 && !picked.some((u) => u.fact);
   const reach = facts.filter((f) => REACH_FACTS.includes(f));
   const onPage =
-    reach.length > 0 && !picked.some((u) => u.fact)
-      ? factOnSamePage(primary, search, scorer, reach, language)
-      : [];
+    factMissing && reach.length > 0 ? factOnSamePage(primary, search, scorer, reach, language) : [];
   if (onPage.length > 0) blocks.push(...render(onPage, markerFor(primary)));
-  else if (facts.length > 0 && !picked.some((u) => u.fact)) {
+  else if (factMissing) {
     for (const other of covering.slice(0, 3)) {
       if (other === primary || !readable(other, language)) continue;
       const units = scoreUnits(other, scorer, facts).filter((u) => u.fact && u.concepts > 0);
@@ -325,10 +324,10 @@ export function composeAnswer(input: ComposeInput): ComposedAnswer {
 
 /**
  * The fact asked for as another section of the primary's own page states it (a matching section, else
- * one that follows the primary): the unit, or,
- * when it is an item of a list, the sentence leading into the list and the list's items that state
- * such a fact ("To access these services, contact our staff:" / "By phone at …" / "By email at …").
- * The fact or its lead-in must hold one of the question's concepts. Empty when no section does.
+ * one that follows the primary): the unit, or, when it is an item of a list, the sentence leading
+ * into the list and the list's items that state such a fact ("To access these services, contact our
+ * staff:" / "By phone at …" / "By email at …"). The fact or its lead-in must hold one of the
+ * question's concepts. Empty when no section does.
  */
 function factOnSamePage(
   primary: ConceptPassage,
