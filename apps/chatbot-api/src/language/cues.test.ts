@@ -27,6 +27,21 @@ describe('frameWordPositions: the money a cost verb already says', () => {
     expect(frameWords('do i have the right to an interpreter')).toEqual([]);
   });
 
+  it('reads when what the visitor tells happened ("2 weeks ago", "hace 3 meses") as their story, not the subject', () => {
+    expect(
+      frameWords('i asked for expedited processing 2 weeks ago, how long does the agency have').sort(),
+    ).toEqual(['2', 'ago', 'how', 'long', 'weeks']);
+    expect(frameWords('i filed a couple of months ago')).toEqual(['a', 'couple', 'of', 'months', 'ago']);
+    expect(frameWords('presenté mi solicitud hace tres meses y no sé nada')).toEqual([
+      'hace',
+      'tres',
+      'meses',
+    ]);
+    // A duration the visitor asks about stays what the question is about.
+    expect(frameWords('is the deadline 30 days')).toEqual([]);
+    expect(frameWords('¿cuántos meses tengo para apelar?')).toEqual([]);
+  });
+
   it('reads "maximum" and "minimum" as how an amount is asked, not what it is about', () => {
     // A site that says "How much you can ask for: up to $12,500" never writes "maximum".
     expect(frameWords('what is the maximum i can sue for in small claims')).toEqual(['maximum']);
