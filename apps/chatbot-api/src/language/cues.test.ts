@@ -470,3 +470,21 @@ describe('intentsOf: the plural of a noun the question asks for', () => {
     expect(intentsOf(question)).toContain(intent);
   });
 });
+
+describe("intentsOf: the visitor's own address", () => {
+  it.each([
+    'if i change my address in dawson on one case will it update on the other',
+    'how do i update my address',
+    'cómo cambiar mi dirección en el caso',
+  ])('reads "%s" as asking for no place: they know their own address', (question) => {
+    expect(intentsOf(question)).not.toContain('place');
+  });
+
+  it.each([
+    'what is the address of the courthouse',
+    'where do i send my change of address form',
+    '¿cuál es la dirección del juzgado?',
+  ])('still reads "%s" as asking for a place', (question) => {
+    expect(intentsOf(question)).toContain('place');
+  });
+});
