@@ -22,8 +22,9 @@ describe('frameWordPositions: the money a cost verb already says', () => {
     expect(frameWords('how much money can i get')).toEqual([]);
   });
 
-  it('reads "right now" as when, not as a legal right', () => {
+  it('reads "right now" and "right next to" as when and where, not as a legal right', () => {
     expect(frameWords('i cant pay my ticket right now')).toEqual(['right', 'now']);
+    expect(frameWords('can my friends sit right next to me')).toEqual(['right']);
     expect(frameWords('do i have the right to an interpreter')).toEqual([]);
   });
 
