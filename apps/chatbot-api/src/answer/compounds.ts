@@ -29,10 +29,17 @@ function phrasalAt(ws: readonly string[], i: number, frame: ReadonlySet<number>)
  */
 function phrasalConcept(ws: readonly string[], i: number, lemma: string, boost: number): Concept {
   const own = [ws[i]!, ws[i + 1]!];
+  // The lemma is the question's own phrase in its base form ("speed up" for "sped up"), which
+  // stemming does not reach for an irregular verb.
+  const base = words(lemma);
   const alternatives: Alternative[] = [
     { words: own, weight: 1 },
     { words: [ws[i]!], weight: DERIVED_WEIGHT },
   ];
+  if (base.join(' ') !== own.join(' ')) {
+    alternatives.push({ words: base, weight: 1 });
+    if (base[0] !== ws[i]) alternatives.push({ words: [base[0]!], weight: DERIVED_WEIGHT });
+  }
   for (const syn of synonyms(lemma)) {
     const w = words(syn);
     if (!alternatives.some((a) => a.words.join(' ') === w.join(' ')))

@@ -225,6 +225,14 @@ describe('analyzeQuestion', () => {
       words: ['paid'],
       weight: 0.6,
     });
+    // An irregular verb's phrase in its base form is the question's own ("speed up" for "sped up"):
+    // stemming does not reach it.
+    expect(concept('can the request be sped up', 'sped up')?.alternatives).toEqual(
+      expect.arrayContaining([
+        { words: ['speed', 'up'], weight: 1 },
+        { words: ['speed'], weight: 0.6 },
+      ]),
+    );
     // One WordNet lists that no curated table does: its WordNet synonyms.
     expect(words('when do the benefits pay out', 'pay out')).toContain('disburse');
     // One a curated table lists is the table's: "look up" stays the lexicon's "search", "fill out" is
