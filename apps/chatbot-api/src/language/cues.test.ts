@@ -483,6 +483,7 @@ describe("intentsOf: the visitor's own address", () => {
 
   it.each([
     'what is the address of the courthouse',
+    "what is the court's new address",
     'where do i send my change of address form',
     '¿cuál es la dirección del juzgado?',
   ])('still reads "%s" as asking for a place', (question) => {
