@@ -43,6 +43,13 @@ describe('frameWordPositions: the money a cost verb already says', () => {
     expect(frameWords('¿cuántos meses tengo para apelar?')).toEqual([]);
   });
 
+  it('reads "what\'s wrong with" as how the question is asked: it asks about what follows', () => {
+    expect(frameWords('whats wrong with writing and/or')).toEqual(['whats', 'wrong', 'with']);
+    expect(frameWords('¿qué tiene de malo usar siglas?')).toEqual(['que', 'tiene', 'de', 'malo']);
+    // Something wrong asked about in its own right stays a concept.
+    expect(frameWords('what if the court got my address wrong')).toEqual([]);
+  });
+
   it('reads "maximum" and "minimum" as how an amount is asked, not what it is about', () => {
     // A site that says "How much you can ask for: up to $12,500" never writes "maximum".
     expect(frameWords('what is the maximum i can sue for in small claims')).toEqual(['maximum']);
