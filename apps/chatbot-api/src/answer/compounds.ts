@@ -16,12 +16,15 @@ import type { Alternative, Concept } from './query.js';
  * A phrasal verb at word i ("find out" in "when will i find out"), as WordNet lists it, or null. Its
  * verb alone means something else ("find": search), so the verb's equivalents never stand for it.
  */
-function phrasalAt(ws: readonly string[], i: number, frame: ReadonlySet<number>): string | null {
-  const [verb, particle] = [ws[i], ws[i + 1]];
+function phrasalAt(ws: readonly string[], i: number, frame: ReadonlySet<number>, gap = 0): string | null {
+  const [verb, particle] = [ws[i], ws[i + 1 + gap]];
   if (verb === undefined || particle === undefined || !isParticle(particle)) return null;
-  if (frame.has(i) || frame.has(i + 1) || isFunctionWord(verb, 'en')) return null;
+  if (frame.has(i) || frame.has(i + 1 + gap) || isFunctionWord(verb, 'en')) return null;
   return phrasalVerb(verb, particle, irregularForms(verb));
 }
+
+/** An object pronoun a phrasal verb's particle may follow ("sort this out", "fill it out"). */
+const OBJECT_PRONOUN = /^(it|this|that|these|those|them|him|her|me|us|everything|something|anything)$/;
 
 /**
  * The concept of a phrasal verb: the question's words, the verb alone less surely ("pays" for "pay
@@ -53,7 +56,8 @@ function phrasalConcept(ws: readonly string[], i: number, lemma: string, boost: 
  * longer lexicon phrase holding it ("don't show up": failing to appear) keeps it whole, and a plain-
  * words phrase ("fill out", "find out") takes it in conceptsOf. Either way the lexicon's match of the
  * verb alone is never used (`positions`). Only one no table lists is a concept here (`own`: the
- * positions it covers).
+ * positions it covers). One split by an object pronoun ("sort this out", "pay it back") is always a
+ * concept here: the tables match adjacent words only.
  */
 export function phrasalVerbs(
   ws: readonly string[],
@@ -78,6 +82,22 @@ export function phrasalVerbs(
       continue;
     }
     const lemma = phrasalAt(ws, i, frame);
+    // A particle after an object pronoun ("sort this out") is the same verb's, split.
+    if (lemma === null && OBJECT_PRONOUN.test(ws[i + 1] ?? '')) {
+      const split = phrasalAt(ws, i, frame, 1);
+      if (
+        split !== null &&
+        !lexicon.some((m) => m.length > 1 && m.start <= i + 2 && i < m.start + m.length)
+      ) {
+        const joined = [ws[i]!, ws[i + 2]!];
+        positions.add(i);
+        positions.add(i + 2);
+        concepts.push(phrasalConcept(joined, 0, split, boost));
+        own.push(i, i + 2);
+        i += 2;
+        continue;
+      }
+    }
     if (lemma === null) continue;
     if (lexicon.some((m) => m.length > 1 && m.start <= i && i < m.start + m.length)) continue;
     positions.add(i);

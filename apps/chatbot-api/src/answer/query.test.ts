@@ -233,6 +233,12 @@ describe('analyzeQuestion', () => {
         { words: ['speed'], weight: 0.6 },
       ]),
     );
+    // Split by an object pronoun, it is the same verb: "sort this out" is not "sort".
+    expect(words('who can help sort this out', 'sort out')).toContain('sort out');
+    expect(concept('who can help sort this out', 'sort')).toBeUndefined();
+    expect(words('can i pay it back later', 'pay back')).toContain('repay');
+    // A noun between them is the verb's object, not its particle.
+    expect(concept('can i sort my files out', 'sort out')).toBeUndefined();
     // One WordNet lists that no curated table does: its WordNet synonyms.
     expect(words('when do the benefits pay out', 'pay out')).toContain('disburse');
     // One a curated table lists is the table's: "look up" stays the lexicon's "search", "fill out" is
