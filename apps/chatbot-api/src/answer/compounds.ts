@@ -30,18 +30,18 @@ const OBJECT_PRONOUN = /^(it|this|that|these|those|them|him|her|me|us|everything
  * The concept of a phrasal verb: the question's words, the verb alone less surely ("pays" for "pay
  * out"), and WordNet's synonyms of the phrasal verb ("learn", "ascertain" for "find out").
  */
-function phrasalConcept(ws: readonly string[], i: number, lemma: string, boost: number): Concept {
-  const own = [ws[i]!, ws[i + 1]!];
+function phrasalConcept(verb: string, particle: string, lemma: string, boost: number): Concept {
+  const own = [verb, particle];
   // The lemma is the question's own phrase in its base form ("speed up" for "sped up"), which
   // stemming does not reach for an irregular verb.
   const base = words(lemma);
   const alternatives: Alternative[] = [
     { words: own, weight: 1 },
-    { words: [ws[i]!], weight: DERIVED_WEIGHT },
+    { words: [verb], weight: DERIVED_WEIGHT },
   ];
   if (base.join(' ') !== own.join(' ')) {
     alternatives.push({ words: base, weight: 1 });
-    if (base[0] !== ws[i]) alternatives.push({ words: [base[0]!], weight: DERIVED_WEIGHT });
+    if (base[0] !== verb) alternatives.push({ words: [base[0]!], weight: DERIVED_WEIGHT });
   }
   for (const syn of synonyms(lemma)) {
     const w = words(syn);
@@ -89,10 +89,9 @@ export function phrasalVerbs(
         split !== null &&
         !lexicon.some((m) => m.length > 1 && m.start <= i + 2 && i < m.start + m.length)
       ) {
-        const joined = [ws[i]!, ws[i + 2]!];
         positions.add(i);
         positions.add(i + 2);
-        concepts.push(phrasalConcept(joined, 0, split, boost));
+        concepts.push(phrasalConcept(ws[i]!, ws[i + 2]!, split, boost));
         own.push(i, i + 2);
         i += 2;
         continue;
@@ -103,7 +102,7 @@ export function phrasalVerbs(
     positions.add(i);
     positions.add(i + 1);
     if (!findPlainPhrases(ws.slice(i, i + 2), new Set()).some((m) => m.length === 2)) {
-      concepts.push(phrasalConcept(ws, i, lemma, boost));
+      concepts.push(phrasalConcept(ws[i]!, ws[i + 1]!, lemma, boost));
       own.push(i, i + 1);
     }
     i++;

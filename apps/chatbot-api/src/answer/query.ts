@@ -66,6 +66,13 @@ const FRAME_BOOST = HINT_BOOST;
 const ANAPHORA =
   /^(and|y|also|tambien|what about|and what about|y (que|si|donde|cuando|cuanto|como))\b|\b(it|that|this|those|them|there|eso|esto|ese|esa|ahi|alli|lo)\b/;
 
+/** A word's WordNet derived forms ("admit" for "admission") that are not alternatives yet. */
+function addDerived(alternatives: Alternative[], word: string): void {
+  for (const d of derivations(word))
+    if (!alternatives.some((a) => a.words.length === 1 && a.words[0] === d))
+      alternatives.push({ words: [d], weight: DERIVED_WEIGHT });
+}
+
 /** Concepts of one question text (no carry-over). */
 function conceptsOf(text: string, boost: number, language: Language = questionLanguage(text)): Concept[] {
   const ws = words(text);
@@ -118,14 +125,7 @@ function conceptsOf(text: string, boost: number, language: Language = questionLa
       }
       // A Spanish word's one-word English equivalents bring their derived forms, as an English
       // question's word does ("admisión": "admission", and pages write "admit").
-      if (language === 'es') {
-        for (const p of m.english) {
-          if (p.length !== 1) continue;
-          for (const d of derivations(p[0]!))
-            if (!alternatives.some((a) => a.words.length === 1 && a.words[0] === d))
-              alternatives.push({ words: [d], weight: DERIVED_WEIGHT });
-        }
-      }
+      if (language === 'es') for (const p of m.english) if (p.length === 1) addDerived(alternatives, p[0]!);
       // An English word keeps its WordNet synonyms too (below, for words no table lists).
       if (language === 'en' && own.length === 1)
         for (const syn of synonyms(own[0]!)) alternatives.push({ words: words(syn), weight: SYNONYM_WEIGHT });
@@ -153,10 +153,7 @@ function conceptsOf(text: string, boost: number, language: Language = questionLa
     for (const s of /\d/.test(w) ? [] : synonyms(w)) {
       alternatives.push({ words: words(s), weight: SYNONYM_WEIGHT });
     }
-    if (language === 'en' && !/\d/.test(w))
-      for (const d of derivations(w))
-        if (!alternatives.some((a) => a.words.length === 1 && a.words[0] === d))
-          alternatives.push({ words: [d], weight: DERIVED_WEIGHT });
+    if (language === 'en' && !/\d/.test(w)) addDerived(alternatives, w);
     out.push({ key: w, boost, alternatives });
   });
   if (language === 'en') {
